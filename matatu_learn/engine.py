@@ -1,0 +1,747 @@
+"""The state of one round, its legal actions, and applying them.
+
+A round is fully described by ``(rules, players, seed, actions)``: it owns a
+seeded ``random.Random`` and every automatic effect is written to its log.
+
+>>> from matatu_learn.rules import PRESETS
+>>> game = Round(PRESETS["house"], players=2, seed=7)
+>>> len(game.hands[0]), len(game.pile)
+(7, 1)
+>>> game.apply(game.legal_actions()[0]) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .actions import (
+    CALL, CATCH, CATCH_ACTION, CUT, DRAW, DRAW_ACTION, PASS, PASS_ACTION, PICK, PICK_ACTION, PLAY,
+    Action, ActionError, make_action, parse_action,
+)
+from .cards import (
+    ACE, CARD_NAMES, COLOUR_OF, DECK, JACK, QUEEN, RANK_OF, SPADES, STANDARD_DECK, SUIT_OF,
+    SUIT_SYMBOLS, SUITS, Card, deck_for, make_card,
+)
+from .errors import DealError, IllegalActionError
+from .rules import Rules
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MASTER_ACE = make_card(ACE, SPADES)
+REASONS = ("out", "cut", "blocked")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended: ``reason`` is 'out', 'cut' or 'blocked'."""
+
+    reason: str
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    points: tuple[int, ...]
+    cutter: int | None = None
+
+
+class _Tables:
+    """Per-ruleset lookup tables, built once per ``Rules`` value."""
+
+    __slots__ = ("values", "picks", "call_words")
+
+    def __init__(self, rules: Rules):
+        self.values = rules.card_values()
+        self.picks = rules.pick_amounts()
+        # The call owed by a play that leaves that many cards in hand.
+        if rules.calls == "warning_card":
+            self.call_words = {2: "warning", 1: "card"}
+        elif rules.calls == "matatu":
+            self.call_words = {1: "matatu"}
+        else:
+            self.call_words = {}
+
+
+_TABLES: dict[Rules, _Tables] = {}
+
+
+def tables_for(rules: Rules) -> _Tables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = _Tables(rules)
+    return tables
+
+
+def hand_total(rules: Rules, cards: Iterable[int]) -> int:
+    """The value of some cards under a ruleset (RULES.md section 2).
+
+    >>> from matatu_learn.rules import PRESETS
+    >>> from matatu_learn.cards import parse_cards
+    >>> hand_total(PRESETS["house"], parse_cards("K♣ 2♠"))
+    33
+    """
+    values = tables_for(rules).values
+    return sum(values[card] for card in cards)
+
+
+class Round:
+    """One round of Matatu under a ruleset.
+
+    Build it with ``Round(rules, players, seed)`` for a fresh deal, or
+    ``Round.from_position`` for a fixed position. ``legal_actions()`` is the
+    single source of truth; ``apply`` refuses anything else with an
+    ``IllegalActionError`` and leaves the round unchanged.
+    """
+
+    __slots__ = (
+        "rules", "players", "seed", "leader", "rng", "_tables", "hands", "stock", "pile",
+        "marker", "chopper_suit", "to_move", "direction", "named_suit", "colour", "pending",
+        "free", "drawn", "has_drawn", "owed", "catchable", "quiet_turns", "over", "result",
+        "history", "log", "_legal",
+    )
+
+    def __init__(self, rules: Rules, players: int = 2, seed: int | None = None, leader: int = 0):
+        check_players(players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self._setup(rules, players, seed, leader)
+        deck = list(deck_for(rules.jokers))
+        needed = players * rules.hand_size + (rules.marker == "cutter") + (rules.opening == "card")
+        if needed > len(deck):
+            raise DealError(
+                f"{players} players with {rules.hand_size} cards each need {needed} cards, "
+                f"but the deck has {len(deck)}: deal fewer cards or seat fewer players."
+            )
+        rng = self.rng
+        rng.shuffle(deck)
+        self.stock = deck  # the top of the stock is the end of the list
+        for _ in range(rules.hand_size):
+            for seat in range(players):
+                self.hands[seat].append(deck.pop())
+        if rules.marker == "base":
+            self.marker = rng.choice(STANDARD_DECK)
+            self.log.append(("base", None, self.marker))
+        elif rules.marker == "cutter":
+            self.marker = self._turn_up(refuse_sevens=True)
+            self.log.append(("cutter", None, self.marker))
+        if self.marker is not None:
+            self.chopper_suit = SUIT_OF[self.marker]
+        if rules.opening == "card":
+            opening = self._turn_up(refuse_sevens=False)
+            self.pile.append(opening)
+            self.log.append(("opening", None, opening))
+        self.log.append(("turn", leader, None))
+
+    def _setup(self, rules: Rules, players: int, seed: int | None, leader: int) -> None:
+        if not 0 <= leader < players:
+            raise DealError(f"The leader must be a seat from 0 to {players - 1}, not {leader}.")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.leader = leader
+        self.rng = random.Random(seed)
+        self._tables = tables_for(rules)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.marker: Card | None = None
+        self.chopper_suit: int | None = None
+        self.to_move = leader
+        self.direction = 1
+        self.named_suit: int | None = None
+        self.colour: str | None = None
+        self.pending = 0
+        self.free = False
+        self.drawn: Card | None = None
+        self.has_drawn = False
+        self.owed: list[str | None] = [None] * players
+        self.catchable: int | None = None
+        self.quiet_turns = 0
+        self.over = False
+        self.result: RoundResult | None = None
+        self.history: list[Action] = []
+        self.log: list[tuple] = []
+        self._legal: list[Action] | None = None
+
+    def _turn_up(self, refuse_sevens: bool) -> Card:
+        """Take the top card; jokers (and sevens, for a cutter) go back at a random place."""
+        stock = self.stock
+        card = stock.pop()
+        while card >= 52 or (refuse_sevens and RANK_OF[card] == 7):
+            stock.insert(self.rng.randrange(len(stock)), card)
+            self.log.append(("returned", None, card))
+            card = stock.pop()
+        return card
+
+    # ----------------------------------------------------------------- positions
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Card]],
+        pile: Sequence[Card] = (),
+        stock: Sequence[Card] | None = None,
+        marker: Card | None = None,
+        to_move: int = 0,
+        direction: int = 1,
+        suit: int | None = None,
+        colour: str | None = None,
+        pending: int = 0,
+        free: bool = False,
+        drawn: Card | None = None,
+        owed_call: tuple[int, str, bool] | None = None,
+        seed: int = 0,
+    ) -> Round:
+        """A round in a fixed position (the ``position`` of a scenario file).
+
+        ``stock`` is top first; when it is None the cards placed nowhere else
+        form the stock in canonical order. Positions that cannot exist are
+        refused with a ``DealError`` naming the problem.
+        """
+        players = len(hands)
+        check_players(players)
+        game = cls.__new__(cls)
+        if not 0 <= to_move < players:
+            raise DealError(f"to_move must be a seat from 0 to {players - 1}, not {to_move}.")
+        game._setup(rules, players, seed, to_move)
+        deck = deck_for(rules.jokers)
+        placed: list[Card] = []
+        for seat, hand in enumerate(hands):
+            game.hands[seat] = list(hand)
+            placed.extend(hand)
+        game.pile = list(pile)
+        placed.extend(pile)
+        if rules.marker != "none":
+            if marker is None:
+                raise DealError("This ruleset needs a marker card (the base card or the cutter).")
+            if marker >= 52:
+                raise DealError("The marker card cannot be a joker.")
+            game.marker = marker
+            game.chopper_suit = SUIT_OF[marker]
+            if rules.marker == "cutter":
+                placed.append(marker)  # a real card, out of play
+        elif marker is not None:
+            raise DealError("This ruleset has no marker card: leave 'marker' out.")
+        if stock is not None:
+            game.stock = list(reversed(stock))
+            placed.extend(stock)
+        for card in placed:
+            if card >= 52 and not rules.jokers:
+                raise DealError(f"{CARD_NAMES[card]} is a joker, and jokers are off in this ruleset.")
+        seen: set[Card] = set()
+        for card in placed:
+            if card in seen:
+                raise DealError(f"{CARD_NAMES[card]} is placed twice, but there is one deck.")
+            seen.add(card)
+        if stock is None:
+            game.stock = [card for card in reversed(deck) if card not in seen]
+        if not game.pile and rules.opening != "bare":
+            raise DealError("The pile is empty, but only a bare-table ruleset starts without a pile.")
+        if direction not in (1, -1):
+            raise DealError(f"direction must be 1 or -1, not {direction}.")
+        game.direction = direction
+        if suit is not None and suit not in SUITS:
+            raise DealError(f"'{suit}' is not a suit.")
+        game.named_suit = suit
+        if colour is not None and colour not in ("red", "black"):
+            raise DealError(f"colour must be red or black, not '{colour}'.")
+        game.colour = colour
+        if not isinstance(pending, int) or pending < 0:
+            raise DealError(f"pending must be a whole number of cards, not {pending!r}.")
+        if pending and (not game.pile or not game._tables.picks[game.pile[-1]]):
+            raise DealError("A pick is pending, but the pile's top card is not a pick card under these rules.")
+        game.pending = pending
+        game.free = bool(free)
+        if drawn is not None:
+            if drawn not in game.hands[to_move]:
+                raise DealError(f"The drawn card {CARD_NAMES[drawn]} must be in the hand of seat {to_move}.")
+            game.drawn = drawn
+            game.has_drawn = True
+        if owed_call is not None:
+            seat, word, catchable = owed_call
+            if not 0 <= seat < players:
+                raise DealError(f"owed_call.seat must be a seat from 0 to {players - 1}, not {seat}.")
+            if word not in game._tables.call_words.values():
+                raise DealError(f"'{word}' is not a call of this ruleset.")
+            game.owed[seat] = word
+            if catchable and seat != to_move:
+                game.catchable = seat
+        game.log.append(("turn", to_move, None))
+        if game.has_drawn and not game.legal_actions():
+            game._end_turn(quiet=False)  # nothing playable after a draw: the turn ends by itself
+            game._legal = None
+        return game
+
+    @classmethod
+    def replay(cls, rules: Rules, players: int, seed: int, actions: Iterable[Action | str], leader: int = 0) -> Round:
+        """Deal again from the seed and apply every action; the same round results."""
+        game = cls(rules, players, seed, leader)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def suit_in_play(self) -> int | None:
+        """The named suit, else the top card's suit (None on a bare table or a joker)."""
+        if self.named_suit is not None:
+            return self.named_suit
+        if self.pile and self.pile[-1] < 52 and not self.free:
+            return SUIT_OF[self.pile[-1]]
+        return None
+
+    def is_chopper(self, card: int) -> bool:
+        if RANK_OF[card] != 7:
+            return False
+        return self.rules.chopper == "any_seven" or SUIT_OF[card] == self.chopper_suit
+
+    def value(self, card: int) -> int:
+        return self._tables.values[card]
+
+    def total(self, seat: int) -> int:
+        values = self._tables.values
+        return sum(values[card] for card in self.hands[seat])
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.total(seat) for seat in range(self.players))
+
+    def fits(self, card: int) -> bool:
+        """Whether a card may be laid on the pile now, ignoring picks and the chopper rule."""
+        if self.free or not self.pile:
+            return True
+        if card >= 52 or RANK_OF[card] == ACE:
+            return True
+        if self.colour is not None:
+            return COLOUR_OF[card] == self.colour
+        top = self.pile[-1]
+        suit = self.named_suit if self.named_suit is not None else SUIT_OF[top]
+        return SUIT_OF[card] == suit or RANK_OF[card] == RANK_OF[top]
+
+    def cut_weight(self, seat: int | None = None, chopper: int | None = None) -> int:
+        """The weight the cut limit is measured against (RULES.md section 6)."""
+        seat = self.to_move if seat is None else seat
+        total = self.total(seat)
+        if self.rules.cut_counts == "after" and chopper is not None:
+            total -= self._tables.values[chopper]
+        return total
+
+    def light_enough(self, chopper: int) -> bool:
+        limit = self.rules.cut_limit
+        return limit is None or self.cut_weight(chopper=chopper) <= limit
+
+    # ------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now, in a stable order."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else self._generate()
+        return legal
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            return parse_action(action) in self.legal_actions()
+        except ActionError:
+            return False
+
+    def _generate(self) -> list[Action]:
+        rules = self.rules
+        seat = self.to_move
+        hand = self.hands[seat]
+        actions: list[Action] = []
+        if self.catchable is not None:
+            actions.append(CATCH_ACTION)
+        owed = self.owed[seat]
+        if owed is not None and rules.owed_call_blocks:
+            actions.append(make_action(CALL, word=owed))
+            return actions
+        if self.pending:
+            seen: set[Card] = set()
+            for card in hand:
+                if card not in seen:
+                    seen.add(card)
+                    if self._answers(card):
+                        self._add_plays(actions, card, len(hand) - 1, answering=True)
+            actions.append(PICK_ACTION)
+            return actions
+        if self.has_drawn:
+            if rules.after_draw == "any_fitting":
+                self._add_hand_plays(actions, hand)
+            else:
+                self._add_card_options(actions, self.drawn, len(hand) - 1)
+            if rules.after_draw in ("any_fitting", "drawn_or_pass"):
+                actions.append(PASS_ACTION)
+            return actions
+        self._add_hand_plays(actions, hand)
+        if rules.draw_when_fitting or not actions or actions == [CATCH_ACTION]:
+            actions.append(DRAW_ACTION)
+        if rules.pass_without_draw:
+            actions.append(PASS_ACTION)
+        return actions
+
+    def _add_hand_plays(self, actions: list[Action], hand: list[Card]) -> None:
+        left = len(hand) - 1
+        if len(hand) == len(set(hand)):
+            for card in hand:
+                self._add_card_options(actions, card, left)
+        else:
+            for card in dict.fromkeys(hand):
+                self._add_card_options(actions, card, left)
+
+    def _add_card_options(self, actions: list[Action], card: Card, left: int) -> None:
+        """The plays and the cut of one card when no pick is pending."""
+        if not self.fits(card):
+            return
+        if RANK_OF[card] == 7 and self.is_chopper(card):
+            if self.light_enough(card):
+                actions.append(make_action(CUT, card))
+            if not self.rules.sevens_normal:
+                return
+        self._add_plays(actions, card, left, answering=False)
+
+    def _add_plays(self, actions: list[Action], card: Card, left: int, answering: bool) -> None:
+        """``play`` actions for a card: one per suit it may name, with and without a call."""
+        suits: Sequence[int | None] = (None,)
+        if left:
+            if card >= 52:
+                if self.rules.joker_names == "suit":
+                    suits = SUITS
+            elif RANK_OF[card] == ACE:
+                if answering:  # only the master ace answers a pick: it cancels it
+                    cancel = self.rules.master_ace_cancel
+                    suits = SUITS if cancel == "name" else (SPADES,) if cancel == "spades" else (None,)
+                else:
+                    suits = SUITS
+        word = self._tables.call_words.get(left)
+        for suit in suits:
+            actions.append(make_action(PLAY, card, suit))
+            if word is not None:
+                actions.append(make_action(PLAY, card, suit, word))
+
+    def _answers(self, card: int) -> bool:
+        """Whether a card answers the pending pick (RULES.md section 5, picks)."""
+        rules = self.rules
+        if card == MASTER_ACE and rules.master_ace_cancels:
+            return True
+        picks = self._tables.picks
+        if not picks[card]:
+            return False
+        top = self.pile[-1]
+        mode = rules.pick_mode
+        if top >= 52:
+            if mode == "compare":
+                return card >= 52 or COLOUR_OF[card] == COLOUR_OF[top]
+            return card >= 52
+        if mode == "add_up":
+            return True
+        if mode == "pass_on":
+            return card < 52 and RANK_OF[card] == RANK_OF[top]
+        return COLOUR_OF[card] == COLOUR_OF[top]
+
+    # ------------------------------------------------------------------- acting
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action; anything else raises ``IllegalActionError`` and changes nothing."""
+        if action.__class__ is not Action:
+            try:
+                action = parse_action(action)
+            except ActionError as error:
+                raise IllegalActionError(str(error)) from None
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.explain(action))
+        self._legal = None
+        seat = self.to_move
+        self.history.append(action)
+        self.log.append(("action", seat, action))
+        kind = action.kind
+        if kind is CATCH:
+            silent = self.catchable
+            self.catchable = None
+            self.log.append(("caught", silent, self.rules.catch_penalty))
+            self._take(silent, self.rules.catch_penalty)
+            return
+        if kind is CALL:
+            self.owed[seat] = None
+            return
+        if self.catchable is not None:
+            # The chance to catch ends when the next player moves.
+            if not self.rules.owed_call_blocks:
+                self.owed[self.catchable] = None
+            self.catchable = None
+        if kind is PLAY:
+            self._play(seat, action)
+        elif kind is DRAW:
+            self._draw(seat)
+        elif kind is PICK:
+            owed = self.pending
+            self.pending = 0
+            taken = self._take(seat, owed)
+            self._end_turn(quiet=not taken)
+        elif kind is PASS:
+            taken = True
+            if not self.has_drawn:
+                taken = self._take(seat, 1)
+            self._end_turn(quiet=not taken)
+        else:  # CUT
+            card = action.card
+            self.hands[seat].remove(card)
+            self.pile.append(card)
+            self._finish("cut", cutter=seat)
+
+    def _play(self, seat: int, action: Action) -> None:
+        card = action.card
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.pile.append(card)
+        self.quiet_turns = 0
+        answering = self.pending > 0
+        self.free = False
+        self.named_suit = None
+        self.colour = None
+        self.drawn = None
+        if not hand:
+            self._finish("out", winner=seat)
+            return
+        needed = self._tables.call_words.get(len(hand))
+        missed = needed is not None and action.word is None
+        if missed:
+            self.owed[seat] = needed
+            self.log.append(("call_missed", seat, needed))
+        elif action.word is not None:
+            self.owed[seat] = None
+            self.log.append(("called", seat, action.word))
+        rules = self.rules
+        picks = self._tables.picks
+        step = 1
+        reverse = False
+        if answering:
+            if card == MASTER_ACE and rules.master_ace_cancels:
+                self.pending = 0
+                self.log.append(("cancel", seat, card))
+                if rules.master_ace_cancel == "free":
+                    self.free = True
+                else:
+                    self._name_suit(seat, action.suit)
+            else:
+                amount = picks[card]
+                mode = rules.pick_mode
+                if mode == "add_up":
+                    self.pending += amount
+                elif mode == "pass_on":
+                    self.pending = self.pending + amount if card >= 52 else amount
+                elif amount > self.pending:
+                    self.pending = amount
+                elif amount == self.pending:
+                    self.pending = 0
+                    self.log.append(("cancel", seat, card))
+                else:
+                    difference = self.pending - amount
+                    self.pending = 0
+                    self.log.append(("smaller", seat, difference))
+                    self._take(seat, difference)
+                if card >= 52:
+                    self._name_joker(seat, card, action.suit)
+                if self.pending:
+                    self.log.append(("owes", self._seat_after(1), self.pending))
+        else:
+            rank = RANK_OF[card]
+            if card >= 52:
+                self._name_joker(seat, card, action.suit)
+                self.pending = picks[card]
+            elif rank == ACE:
+                self._name_suit(seat, action.suit)
+            elif picks[card]:
+                self.pending = picks[card]
+            elif rank == 8 or (rank == JACK and rules.jack == "jump"):
+                step = 2
+            elif (rank == JACK and rules.jack == "reverse") or (rank == QUEEN and rules.queens_reverse):
+                self.direction = -self.direction
+                reverse = True
+                self.log.append(("reverse", seat, self.direction))
+            if self.pending:
+                self.log.append(("owes", self._seat_after(1), self.pending))
+        # A call missed with this play stays owed unless a pick-up already cancelled it.
+        missed_by = seat if missed and self.owed[seat] is not None else None
+        if self.players == 2 and (step == 2 or reverse):
+            self.log.append(("again", seat, None))
+            self._start_turn(seat, missed_by)
+            return
+        if step == 2:
+            self.log.append(("skip", self._seat_after(1), None))
+        self._start_turn(self._seat_after(step), missed_by)
+
+    def _name_suit(self, seat: int, suit: int | None) -> None:
+        self.named_suit = suit
+        if suit is not None:
+            self.log.append(("suit", seat, suit))
+
+    def _name_joker(self, seat: int, card: int, suit: int | None) -> None:
+        if self.rules.joker_names == "colour":
+            self.colour = COLOUR_OF[card]
+            self.log.append(("colour", seat, self.colour))
+        else:
+            self._name_suit(seat, suit)
+
+    def _draw(self, seat: int) -> None:
+        rules = self.rules
+        card = self._draw_one(seat)
+        if card is None:
+            self._end_turn(quiet=True)
+            return
+        self.quiet_turns = 0
+        self.has_drawn = True
+        self.drawn = card
+        if rules.after_draw == "end":
+            self._end_turn(quiet=False)
+            return
+        options = self._after_draw_options(card)
+        while not options and rules.draw_until_playable:
+            card = self._draw_one(seat)
+            if card is None:
+                break
+            self.drawn = card
+            options = self._after_draw_options(card)
+        if not options:
+            self._end_turn(quiet=False)
+
+    def _after_draw_options(self, card: Card) -> list[Action]:
+        options: list[Action] = []
+        hand = self.hands[self.to_move]
+        if self.rules.after_draw == "any_fitting":
+            self._add_hand_plays(options, hand)
+        else:
+            self._add_card_options(options, card, len(hand) - 1)
+        return options
+
+    def _draw_one(self, seat: int) -> Card | None:
+        if not self.stock:
+            self._reshuffle()
+        if not self.stock:
+            self.log.append(("draw", seat, None))
+            return None
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        self.owed[seat] = None  # any draw cancels an owed call
+        self.log.append(("draw", seat, card))
+        return card
+
+    def _take(self, seat: int, count: int) -> int:
+        """Give a seat up to ``count`` cards from the stock; returns how many came."""
+        taken = []
+        stock = self.stock
+        for _ in range(count):
+            if not stock:
+                self._reshuffle()
+                if not stock:
+                    break
+            taken.append(stock.pop())
+        self.hands[seat].extend(taken)
+        if taken:
+            self.owed[seat] = None  # any draw cancels an owed call
+            if self.catchable == seat:
+                self.catchable = None
+        self.log.append(("take", seat, tuple(taken)))
+        return len(taken)
+
+    def _reshuffle(self) -> None:
+        if len(self.pile) > 1:
+            top = self.pile.pop()
+            self.stock = self.pile
+            self.pile = [top]
+            self.rng.shuffle(self.stock)
+            self.log.append(("reshuffle", None, len(self.stock)))
+
+    def _seat_after(self, steps: int) -> int:
+        return (self.to_move + steps * self.direction) % self.players
+
+    def _end_turn(self, quiet: bool) -> None:
+        self.free = False  # an unused free play after an A♠ cancel lapses with the turn
+        if quiet:
+            self.quiet_turns += 1
+            if self.quiet_turns >= self.players:
+                self._finish("blocked")
+                return
+        else:
+            self.quiet_turns = 0
+        self._start_turn(self._seat_after(1), missed_by=None)
+
+    def _start_turn(self, seat: int, missed_by: int | None) -> None:
+        self.to_move = seat
+        self.drawn = None
+        self.has_drawn = False
+        if missed_by is not None:
+            if missed_by != seat:
+                self.catchable = missed_by
+            elif not self.rules.owed_call_blocks:
+                self.owed[missed_by] = None  # nobody is left to catch it
+        self.log.append(("turn", seat, None))
+
+    def _finish(self, reason: str, winner: int | None = None, cutter: int | None = None) -> None:
+        self.over = True
+        self.pending = 0
+        self.catchable = None
+        totals = self.totals()
+        if reason == "out":
+            winners: tuple[int, ...] = (winner,)
+        else:
+            winners = _round_winners(self.rules, totals, cutter)
+        if self.rules.scoring == "winner_takes_table":
+            table = sum(total for seat, total in enumerate(totals) if seat not in winners)
+            points = tuple(table if seat in winners else 0 for seat in range(self.players))
+        else:
+            points = totals
+        self.result = RoundResult(reason, winners, totals, points, cutter)
+        self.log.append((reason, cutter if reason == "cut" else winner, winners))
+        self._legal = []
+
+    # ---------------------------------------------------------------- snapshots
+    def snapshot(self) -> tuple:
+        """Everything that defines the position, for checking that nothing changed."""
+        return (
+            tuple(tuple(hand) for hand in self.hands), tuple(self.stock), tuple(self.pile),
+            self.marker, self.to_move, self.direction, self.named_suit, self.colour,
+            self.pending, self.free, self.drawn, self.has_drawn, tuple(self.owed),
+            self.catchable, self.quiet_turns, self.over, self.result, len(self.history),
+            len(self.log), self.rng.getstate(),
+        )
+
+    def explain(self, action: Action | str) -> str:
+        """Why an action is legal or refused now, in words that quote the rule."""
+        from .explain import explain_action
+
+        return explain_action(self, action)
+
+    def view(self, seat: int):
+        """What ``seat`` could see at a real table (see ``matatu_learn.view``)."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, seat)
+
+
+def _round_winners(rules: Rules, totals: Sequence[int], cutter: int | None) -> tuple[int, ...]:
+    """Who wins a cut (or, with no cutter, a blocked table): RULES.md section 6."""
+    seats = range(len(totals))
+    if cutter is not None and rules.cut_winner == "strictly_lightest":
+        others = [seat for seat in seats if seat != cutter]
+        lightest_other = min(totals[seat] for seat in others)
+        if totals[cutter] < lightest_other:
+            return (cutter,)
+        return tuple(seat for seat in others if totals[seat] == lightest_other)
+    lowest = min(totals)
+    tied = tuple(seat for seat in seats if totals[seat] == lowest)
+    if cutter is not None and rules.cut_winner == "cutter_loses_ties" and len(tied) > 1:
+        tied = tuple(seat for seat in tied if seat != cutter)
+    return tied
+
+
+def check_players(players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise DealError(f"Matatu is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
+
+
+def suit_symbol(suit: int | None) -> str:
+    return "none" if suit is None else SUIT_SYMBOLS[suit]
+
+
+__all__ = ["Round", "RoundResult", "IllegalActionError", "hand_total", "check_players", "DECK"]

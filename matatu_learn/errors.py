@@ -1,0 +1,25 @@
+"""The errors matatu-learn raises: each carries one sentence for a person."""
+
+
+class MatatuError(ValueError):
+    """Base of every error the package raises on bad input; the message is one sentence."""
+
+
+class CardError(MatatuError):
+    """A card, suit or list of cards could not be read."""
+
+
+class RulesError(MatatuError):
+    """A ruleset or a switch value that cannot be played."""
+
+
+class DealError(MatatuError):
+    """A deal or a position that cannot exist under the rules."""
+
+
+class IllegalActionError(MatatuError):
+    """An action the rules refuse; the round is left exactly as it was."""
+
+
+class ScenarioError(MatatuError):
+    """A scenario file that is not valid; the message names the field."""

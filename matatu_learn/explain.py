@@ -1,0 +1,179 @@
+"""Why an action is legal or refused, in words that quote the rule.
+
+The legal-action list decides; this module only puts the decision into words.
+
+>>> from matatu_learn.rules import PRESETS
+>>> from matatu_learn.cards import parse_cards, parse_card
+>>> from matatu_learn.engine import Round
+>>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 7♥ 8♠"), parse_cards("K♣ 2♠")],
+...     pile=parse_cards("6♦ 9♦"), marker=parse_card("6♦"))
+>>> print(game.explain("play 7♥"))
+7♥ does not fit: the suit in play is ♦ and the top card is 9♦; match the suit or the rank, or play an Ace.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, ActionError, parse_action
+from .cards import ACE, CARD_NAMES, COLOUR_OF, RANK_OF, SUIT_SYMBOLS
+
+from .engine import tables_for
+
+if TYPE_CHECKING:
+    from .engine import Round
+
+
+def explain_action(game: Round, action: Action | str) -> str:
+    try:
+        action = parse_action(action)
+    except ActionError as error:
+        return str(error)
+    if action in game.legal_actions():
+        return _why_legal(game, action)
+    return _why_refused(game, action)
+
+
+def pick_answers_text(game: Round) -> str:
+    """Which cards answer the pending pick, as a sentence fragment."""
+    rules = game.rules
+    top = game.pile[-1]
+    mode = rules.pick_mode
+    ace = " or the A♠ (it cancels any pick)" if rules.master_ace_cancels else ""
+    if top >= 52:
+        if mode == "compare":
+            return f"a joker or a pick card of the joker's colour ({COLOUR_OF[top]}){ace}"
+        return f"a joker{ace}"
+    if mode == "add_up":
+        kinds = "a 2, 3 or joker" if rules.threes_are_picks else "a 2 or a joker" if rules.jokers else "a 2"
+        return f"{kinds} (the debt adds up){ace}"
+    if mode == "pass_on":
+        rank = "2" if RANK_OF[top] == 2 else "3"
+        return f"another {rank} (it passes the pick on){ace}"
+    return f"a pick card of the pick's colour ({COLOUR_OF[top]}), compared by size{ace}"
+
+
+def chopper_text(game: Round) -> str:
+    if game.rules.chopper == "any_seven":
+        return "any 7 is a chopper"
+    marker = "base card" if game.rules.marker == "base" else "cutter"
+    return f"only the 7 of the {marker}'s suit ({SUIT_SYMBOLS[game.chopper_suit]}) is the chopper"
+
+
+def weight_text(game: Round, chopper: int) -> str:
+    rules = game.rules
+    weight = game.cut_weight(chopper=chopper)
+    if rules.cut_counts == "after":
+        counted = f"{weight} left after the chop (the chopper not counted)"
+    else:
+        counted = f"the hand counts {weight} with the seven"
+    return f"{counted}, the limit is {rules.cut_limit}"
+
+
+def _fit_text(game: Round) -> str:
+    if game.colour is not None:
+        return f"a {game.colour} joker is on top, so the next card must be {game.colour}, an Ace or the other joker"
+    top = game.pile[-1]
+    suit = SUIT_SYMBOLS[game.suit_in_play]
+    named = " (named)" if game.named_suit is not None else ""
+    return f"the suit in play is {suit}{named} and the top card is {CARD_NAMES[top]}"
+
+
+def _why_legal(game: Round, action: Action) -> str:
+    rules = game.rules
+    kind = action.kind
+    if kind is CATCH:
+        return f"catch is legal: seat {game.catchable} missed a call, and catching makes them pick up {rules.catch_penalty}."
+    if kind is CALL:
+        return f"call {action.word} is legal: you owe that call, and you must make it before anything else."
+    if kind is PICK:
+        return f"pick is legal: you take the {game.pending} cards owed and your turn ends."
+    if kind is DRAW:
+        return "draw is legal: you take one card from the stock."
+    if kind is PASS:
+        if game.has_drawn:
+            return "pass is legal: you have drawn, so your turn ends with no second card."
+        return "pass is legal: you take one card and your turn ends."
+    card = action.card
+    name = CARD_NAMES[card]
+    if kind is CUT:
+        limit = "" if rules.cut_limit is None else f"; {weight_text(game, card)}"
+        return f"cut {name} is legal: {chopper_text(game)}, it fits the pile{limit}."
+    if game.pending:
+        return f"play {name} is legal: it answers the pick of {game.pending} ({pick_answers_text(game)})."
+    if not game.pile:
+        return f"play {name} is legal: the table is bare, so the leader may play any card."
+    if game.free:
+        return f"play {name} is legal: after the A♠ cancel any card at all may be played."
+    if card >= 52 or RANK_OF[card] == ACE:
+        return f"play {name} is legal: it is wild and may be played on any card."
+    return f"play {name} is legal: it fits ({_fit_text(game)})."
+
+
+def _why_refused(game: Round, action: Action) -> str:
+    rules = game.rules
+    seat = game.to_move
+    hand = game.hands[seat]
+    kind = action.kind
+    text = str(action)
+    if game.over:
+        return f"{text} is refused: the round is over."
+    owed = game.owed[seat]
+    if owed is not None and rules.owed_call_blocks and kind not in (CALL, CATCH):
+        return f"{text} is refused: you owe the call '{owed}' from your last play; say 'call {owed}' before you play, draw or cut."
+    if kind is CATCH:
+        return f"{text} is refused: nobody can be caught; catch a player who missed a call, before your own move."
+    if kind is CALL:
+        if owed is None:
+            return f"{text} is refused: you owe no call now; a call is made with the play that needs it."
+        return f"{text} is refused: the call you owe is '{owed}' ({len(hand)} card{'s' if len(hand) != 1 else ''} in hand), not '{action.word}'."
+    card = action.card
+    if card is not None and card not in hand:
+        return f"{text} is refused: you do not hold {CARD_NAMES[card]}."
+    if game.pending:
+        if kind in (DRAW, PASS, CUT) or kind is PLAY:
+            return f"{text} is refused: a pick of {game.pending} is pending; answer it with {pick_answers_text(game)}, or pick."
+    if kind is PICK:
+        return f"{text} is refused: no pick is pending."
+    if game.has_drawn:
+        if kind is DRAW:
+            return f"{text} is refused: you have already drawn this turn."
+        if kind is PASS:
+            return f"{text} is refused: these rules have no pass; the drawn card is played if it fits."
+        if rules.after_draw != "any_fitting" and card != game.drawn:
+            return f"{text} is refused: after a draw only the drawn card ({CARD_NAMES[game.drawn]}) may be played."
+    if kind is PASS:
+        return f"{text} is refused: these rules have no pass; draw a card, or play one that fits."
+    if kind is DRAW:
+        return f"{text} is refused: in these rules you draw only when nothing fits, and you can play."
+    left = len(hand) - 1
+    if kind is CUT:
+        if not game.is_chopper(card):
+            return f"{text} is refused: {CARD_NAMES[card]} is not a chopper; {chopper_text(game)}."
+        if not game.fits(card):
+            return f"{text} is refused: the chopper must fit the pile, and {_fit_text(game)}."
+        if not game.light_enough(card):
+            return f"{text} is refused: the hand is too heavy to cut; {weight_text(game, card)}."
+    if kind is PLAY:
+        if game.is_chopper(card) and not rules.sevens_normal:
+            return f"{text} is refused: {CARD_NAMES[card]} is the chopper; it is laid only with 'cut {CARD_NAMES[card]}'."
+        if not game.fits(card):
+            return f"{CARD_NAMES[card]} does not fit: {_fit_text(game)}; match the suit or the rank, or play an Ace."
+        wild = card >= 52 or RANK_OF[card] == ACE
+        names_suit = RANK_OF[card] == ACE or (card >= 52 and rules.joker_names == "suit")
+        if left == 0 and action.suit is not None:
+            return f"{text} is refused: a last card names nothing; the round is over when it is played."
+        if left and names_suit and action.suit is None:
+            return f"{text} is refused: {CARD_NAMES[card]} names a suit; write e.g. 'play {CARD_NAMES[card]} ♥'."
+        if action.suit is not None and not (wild and names_suit):
+            return f"{text} is refused: only an Ace{' or a joker' if rules.joker_names == 'suit' and rules.jokers else ''} names a suit."
+        needed = tables_for(rules).call_words
+        if action.word is not None:
+            if rules.calls == "none":
+                return f"{text} is refused: these rules have no calls."
+            due = needed.get(left)
+            if due is None:
+                return f"{text} is refused: this play leaves {left} cards, and no call is due."
+            return f"{text} is refused: this play leaves {left} card{'s' if left != 1 else ''}, so the call is '{due}', not '{action.word}'."
+    legal = ", ".join(str(option) for option in game.legal_actions())
+    return f"{text} is refused here; the legal actions are: {legal}."
