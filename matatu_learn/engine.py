@@ -712,11 +712,11 @@ class Round:
 
         return explain_action(self, action)
 
-    def view(self, seat: int):
+    def view(self, seat: int, with_log: bool = True):
         """What ``seat`` could see at a real table (see ``matatu_learn.view``)."""
         from .view import PlayerView
 
-        return PlayerView.of(self, seat)
+        return PlayerView.of(self, seat, with_log)
 
 
 def _round_winners(rules: Rules, totals: Sequence[int], cutter: int | None) -> tuple[int, ...]:

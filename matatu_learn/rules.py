@@ -226,6 +226,27 @@ PRESET_TITLES = {
 }
 
 
+# The published versions of every ruleset (RULES.md section 9): a version never changes.
+PUBLISHED: dict[str, dict[int, Rules]] = {name: {1: rules} for name, rules in PRESETS.items()}
+
+
+def published_rules(name: str, version: int | None = None) -> Rules:
+    """A published ruleset by name, its latest version unless one is asked for.
+
+    >>> published_rules("party").match_rounds
+    5
+    """
+    versions = PUBLISHED.get(name) if isinstance(name, str) else None
+    if versions is None:
+        raise RulesError(f"'{name}' is not a published ruleset: choose one of {', '.join(PUBLISHED)}.")
+    if version is None:
+        return versions[max(versions)]
+    if version not in versions:
+        listed = ", ".join(str(number) for number in sorted(versions))
+        raise RulesError(f"{name} has no version {version}: its versions are {listed}.")
+    return versions[version]
+
+
 def preset(name: str) -> Rules:
     """The preset of that id, or a RulesError listing the ids."""
     try:

@@ -47,7 +47,8 @@ class PlayerView:
     log: tuple[tuple, ...]
 
     @classmethod
-    def of(cls, game: Round, seat: int) -> PlayerView:
+    def of(cls, game: Round, seat: int, with_log: bool = True) -> PlayerView:
+        """The view of ``seat``; ``with_log=False`` leaves the log out (agents in simulations)."""
         over = game.over
         return cls(
             rules=game.rules,
@@ -72,7 +73,7 @@ class PlayerView:
             over=over,
             result=game.result,
             revealed_hands=tuple(tuple(hand) for hand in game.hands) if over else None,
-            log=tuple(_public_event(event, seat) for event in game.log),
+            log=tuple(_public_event(event, seat) for event in game.log) if with_log else (),
         )
 
 

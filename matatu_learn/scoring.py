@@ -1,0 +1,80 @@
+"""Matches: rounds played one after another, points added up (RULES.md section 8).
+
+>>> from matatu_learn.rules import PRESETS
+>>> match = Match(PRESETS["party"], players=3, seed=5)
+>>> game = match.next_round()
+>>> game.leader, match.rounds_played
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import random
+
+from .engine import Round, RoundResult, check_players
+from .errors import MatatuError
+from .rules import Rules
+
+
+class Match:
+    """Rounds until the match ends: to a points target (highest wins), over a
+    number of rounds (lowest cumulative wins), or one round standing alone."""
+
+    def __init__(self, rules: Rules, players: int, seed: int):
+        check_players(players)
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._seeds = random.Random(seed)
+        self.scores = [0] * players
+        self.results: list[RoundResult] = []
+        self.round_seeds: list[int] = []
+        self.current: Round | None = None
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.results)
+
+    @property
+    def over(self) -> bool:
+        rules = self.rules
+        if not self.results:
+            return False
+        if rules.match_target is not None:
+            return max(self.scores) >= rules.match_target
+        if rules.match_rounds is not None:
+            return len(self.results) >= rules.match_rounds
+        return True
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (several: a tie); empty while it goes on."""
+        if not self.over:
+            return ()
+        if self.rules.match_target is not None:
+            best = max(self.scores)
+        elif self.rules.match_rounds is not None:
+            best = min(self.scores)
+        else:
+            return self.results[0].winners
+        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+
+    def next_round(self) -> Round:
+        """Deal the next round; the lead moves one seat each round."""
+        if self.over:
+            raise MatatuError("The match is over: start a new match to play again.")
+        if self.current is not None and not self.current.over:
+            raise MatatuError("The current round is not over yet.")
+        seed = self._seeds.randrange(2**63)
+        self.round_seeds.append(seed)
+        self.current = Round(self.rules, self.players, seed, leader=len(self.results) % self.players)
+        return self.current
+
+    def record(self, game: Round) -> None:
+        """Add a finished round's points to the match."""
+        if game is not self.current or not game.over:
+            raise MatatuError("Only the match's current round, once over, can be recorded.")
+        self.results.append(game.result)
+        for seat, points in enumerate(game.result.points):
+            self.scores[seat] += points
+        self.current = None
