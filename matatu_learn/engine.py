@@ -114,9 +114,8 @@ class Round:
         rng = self.rng
         rng.shuffle(deck)
         self.stock = deck  # the top of the stock is the end of the list
-        for _ in range(rules.hand_size):
-            for seat in range(players):
-                self.hands[seat].append(deck.pop())
+        # The cutter and the opening card are turned up before the hands are dealt,
+        # so a refused joker or seven always has other cards to give way to.
         if rules.marker == "base":
             self.marker = rng.choice(STANDARD_DECK)
             self.log.append(("base", None, self.marker))
@@ -129,6 +128,9 @@ class Round:
             opening = self._turn_up(refuse_sevens=False)
             self.pile.append(opening)
             self.log.append(("opening", None, opening))
+        for _ in range(rules.hand_size):
+            for seat in range(players):
+                self.hands[seat].append(deck.pop())
         self.log.append(("turn", leader, None))
 
     def _setup(self, rules: Rules, players: int, seed: int | None, leader: int) -> None:

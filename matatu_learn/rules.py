@@ -51,6 +51,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "catch_penalty": (0, 20),
 }
 OPTIONAL_NUMBERS = ("cut_limit", "match_target", "match_rounds")
+# Two sevens: a lower limit that counts the seven could leave a round that never ends.
+MINIMUM_LIMIT_COUNTING_SEVENS = 14
 
 # The switches RULES.md section 10 names; the other fields are further settings.
 NAMED_SWITCHES = (
@@ -102,6 +104,12 @@ class Rules:
             _check_value(field.name, getattr(self, field.name))
         if self.match_target is not None and self.match_rounds is not None:
             raise RulesError("Choose match_target or match_rounds, not both: a match ends one way.")
+        if (self.cut_counts == "including" and not self.sevens_normal and self.cut_limit is not None
+                and self.cut_limit < MINIMUM_LIMIT_COUNTING_SEVENS):
+            raise RulesError(
+                f"cut_limit must be at least {MINIMUM_LIMIT_COUNTING_SEVENS} when the seven counts, not {self.cut_limit}: "
+                "below that two players could each be left holding two sevens that can never be played."
+            )
         if self.chopper == "marker_seven" and self.marker == "none":
             raise RulesError("chopper 'marker_seven' needs a marker card (marker 'base' or 'cutter').")
 

@@ -2,7 +2,7 @@
 
 >>> outcome = run_scenario({"name": "bomb: any seven cuts", "rules": "bomb",
 ...     "position": {"hands": ["7♣ K♠", "2♦"], "pile": "9♣"},
-...     "actions": ["cut 7♣"], "expect": {"winners": [1], "totals": [13, 20]}})
+...     "actions": ["cut 7♣"], "expect": {"winners": [0], "totals": [13, 20]}})
 >>> outcome.passed, outcome.message
 (True, '')
 """

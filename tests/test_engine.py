@@ -1,0 +1,184 @@
+from dataclasses import replace
+
+import pytest
+from conftest import all_cards, full_deck
+
+from matatu_learn.cards import RANK_OF, parse_card, parse_cards
+from matatu_learn.engine import Round
+from matatu_learn.errors import DealError, IllegalActionError
+from matatu_learn.rules import PRESETS, with_switches
+
+
+def position(rules, hands, pile, **extra):
+    return Round.from_position(rules, [parse_cards(hand) for hand in hands], pile=parse_cards(pile), **extra)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("players", range(2, 7))
+def test_a_deal_gives_every_seat_its_hand_and_conserves_the_deck(name, players):
+    rules = PRESETS[name]
+    game = Round(rules, players, seed=11)
+    assert [len(hand) for hand in game.hands] == [7] * players
+    assert all_cards(game) == full_deck(rules)
+    assert game.to_move == 0 and game.direction == 1
+    assert len(game.pile) == (0 if rules.opening == "bare" else 1)
+
+
+def test_deals_are_reproducible_from_the_seed():
+    for rules in PRESETS.values():
+        first, second = Round(rules, 4, seed=99), Round(rules, 4, seed=99)
+        assert first.snapshot() == second.snapshot()
+        assert Round(rules, 4, seed=100).hands != first.hands
+
+
+def test_a_deal_that_does_not_fit_the_deck_is_refused():
+    rules = replace(PRESETS["uganda"], hand_size=9)
+    with pytest.raises(DealError) as error:
+        Round(rules, 6, seed=1)
+    assert str(error.value) == (
+        "6 players with 9 cards each need 55 cards, but the deck has 52: deal fewer cards or seat fewer players."
+    )
+    Round(replace(PRESETS["uganda"], hand_size=10), 5, seed=1)  # 50 + the cutter = 51 fits
+    Round(replace(PRESETS["house"], hand_size=10), 5, seed=1)  # 50 + the opening card = 51 fits
+
+
+def test_player_counts_outside_two_to_six_are_refused():
+    for players in (1, 7, "3"):
+        with pytest.raises(DealError, match="2 to 6 players"):
+            Round(PRESETS["house"], players, seed=1)
+
+
+def test_the_opening_card_is_never_a_joker():
+    for seed in range(300):
+        assert not Round(PRESETS["bomb"], 2, seed=seed).pile[0].is_joker
+
+
+def test_the_cutter_is_never_a_joker_or_a_seven_and_is_out_of_play():
+    rules = with_switches(PRESETS["uganda"], {"jokers": True})
+    for seed in range(300):
+        game = Round(rules, 3, seed=seed)
+        assert not game.marker.is_joker and game.marker.rank != 7
+        assert game.marker not in game.stock and all(game.marker not in hand for hand in game.hands)
+
+
+def test_the_base_card_is_a_marker_and_stays_in_the_deck():
+    seen_in_play = False
+    for seed in range(100):
+        game = Round(with_switches(PRESETS["house"], {"jokers": True}), 2, seed=seed)
+        assert not game.marker.is_joker
+        assert all_cards(game) == full_deck(game.rules)  # the base card is also somewhere in play
+        seen_in_play = seen_in_play or game.marker in game.stock
+    assert seen_in_play
+
+
+def test_an_illegal_action_names_the_rule_and_changes_nothing():
+    game = position(PRESETS["house"], ["7♦ 7♥ 8♠", "K♣ 2♠"], "6♦ 9♦", marker=parse_card("6♦"))
+    before = game.snapshot()
+    with pytest.raises(IllegalActionError) as error:
+        game.apply("play 7♦")
+    assert "7♦ is the chopper; it is laid only with 'cut 7♦'" in str(error.value)
+    with pytest.raises(IllegalActionError, match="you do not hold K♠"):
+        game.apply("play K♠")
+    with pytest.raises(IllegalActionError, match="'play 11♥' is not an action"):
+        game.apply("play 11♥")
+    with pytest.raises(IllegalActionError, match="no pick is pending"):
+        game.apply("pick")
+    assert game.snapshot() == before
+
+
+@pytest.mark.parametrize("rules, hands, pile, extra, action, phrase", [
+    (PRESETS["house"], ["7♠ K♦ 8♥", "Q♣"], "9♠", {"marker": parse_card("5♠")}, "cut 7♠",
+     "too heavy to cut; 21 left after the chop (the chopper not counted), the limit is 20"),
+    (PRESETS["uganda"], ["7♦ K♣ J♥", "Q♣"], "4♦", {"marker": parse_card("3♦")}, "cut 7♦",
+     "the hand counts 31 with the seven, the limit is 30"),
+    (PRESETS["uganda"], ["7♥ K♣ J♥", "Q♣"], "4♥", {"marker": parse_card("3♦")}, "cut 7♥",
+     "only the 7 of the cutter's suit (♦) is the chopper"),
+    (PRESETS["house"], ["2♣ 5♦", "Q♣"], "9♥ 2♥", {"marker": parse_card("5♠"), "pending": 2}, "draw",
+     "a pick of 2 is pending; answer it with another 2 (it passes the pick on) or the A♠"),
+    (PRESETS["bomb"], ["9♣ K♦", "Q♣"], "4♣", {}, "draw", "you draw only when nothing fits"),
+    (PRESETS["uganda"], ["9♣ K♦ 4♠ 5♠", "Q♣"], "4♣", {"marker": parse_card("3♦")}, "pass", "these rules have no pass"),
+    (PRESETS["house"], ["A♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play A♥", "A♥ names a suit"),
+    (PRESETS["house"], ["K♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play K♥ ♠", "only an Ace names a suit"),
+    (PRESETS["uganda"], ["5♣ K♠", "Q♣"], "4♣", {"marker": parse_card("3♦")}, "play 5♣ warning",
+     "so the call is 'card', not 'warning'"),
+    (PRESETS["party"], ["5♣ K♠", "Q♥"], "4♣", {}, "catch", "nobody can be caught"),
+    (PRESETS["uganda"], ["K♠ 9♣ 5♣", "Q♥"], "4♣", {"marker": parse_card("3♦")}, "play K♠",
+     "K♠ does not fit: the suit in play is ♣ and the top card is 4♣"),
+])
+def test_explain_says_which_rule_refused(rules, hands, pile, extra, action, phrase):
+    game = position(rules, hands, pile, **extra)
+    assert not game.is_legal(action)
+    assert phrase in game.explain(action)
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(action)
+    assert phrase in str(error.value)
+
+
+def test_explain_says_why_a_legal_action_is_legal():
+    game = position(PRESETS["house"], ["7♦ 7♥ 8♠", "K♣ 2♠"], "6♦ 9♦", marker=parse_card("6♦"))
+    assert game.explain("cut 7♦") == (
+        "cut 7♦ is legal: only the 7 of the base card's suit (♦) is the chopper, it fits the pile; "
+        "15 left after the chop (the chopper not counted), the limit is 20."
+    )
+    assert game.explain("pass").startswith("pass is legal: you take one card")
+
+
+def test_legal_actions_are_the_only_accepted_ones():
+    game = Round(PRESETS["uganda"], 3, seed=5)
+    legal = {str(action) for action in game.legal_actions()}
+    for card in game.hands[0]:
+        for text in (f"play {card}", f"cut {card}"):
+            assert game.is_legal(text) == (text in legal)
+
+
+def test_a_replay_reproduces_the_round():
+    import random
+
+    for rules in PRESETS.values():
+        game = Round(rules, 3, seed=42)
+        chooser = random.Random(1)
+        while not game.over:
+            game.apply(chooser.choice(game.legal_actions()))
+        again = Round.replay(rules, 3, 42, [str(action) for action in game.history])
+        assert again.result == game.result
+        assert again.log == game.log
+
+
+def test_every_automatic_effect_is_logged():
+    game = position(PRESETS["house"], ["8♦ 4♠", "Q♣", "K♣"], "5♦", marker=parse_card("5♠"))
+    game.apply("play 8♦")
+    kinds = [event[0] for event in game.log]
+    assert kinds[-3:] == ["action", "skip", "turn"] and game.log[-2][1] == 1
+    game = position(PRESETS["house"], ["3♣", "Q♣ 4♠"], "4♦ 5♦ 6♦ 9♦", stock=[], marker=parse_card("5♠"))
+    game.apply("draw")
+    assert ("reshuffle", None, 3) in game.log
+
+
+def test_the_view_hides_other_hands_and_the_stock():
+    game = Round(PRESETS["house"], 3, seed=8)
+    game.apply("draw")
+    view = game.view(1)
+    assert view.hand == tuple(game.hands[1]) and view.revealed_hands is None
+    assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
+    assert view.stock_size == len(game.stock) and view.legal == () and view.drawn is None
+    drawn = [event for event in view.log if event[0] == "draw"]
+    assert drawn == [("draw", 0, "?")]
+    text = repr(view)
+    for card in game.hands[0] + game.hands[2]:
+        if card not in (game.top, game.marker):
+            assert f"'{card}'" not in text
+    own = game.view(0)
+    assert [event for event in own.log if event[0] == "draw"][0][2] in game.hands[0]
+
+
+def test_two_players_reverse_means_play_again_and_direction_flips():
+    game = position(PRESETS["uganda"], ["J♦ 4♠ 6♦ 6♠ 8♠", "3♣ 4♣"], "5♦", marker=parse_card("3♦"))
+    game.apply("play J♦")
+    assert game.to_move == 0 and game.direction == -1
+    assert ("again", 0, None) in game.log
+
+
+def test_sevens_are_ordinary_outside_the_chopper():
+    game = position(PRESETS["house"], ["7♥ 3♣ K♠", "Q♣"], "9♥", marker=parse_card("5♠"))
+    assert RANK_OF[parse_card("7♥")] == 7 and not game.is_chopper(parse_card("7♥"))
+    assert game.is_chopper(parse_card("7♠"))

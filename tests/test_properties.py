@@ -1,0 +1,140 @@
+"""Properties of random rounds under every preset, mode and switch combination."""
+
+import random
+
+from conftest import all_cards, full_deck
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from matatu_learn.actions import CALL_WORDS, make_action
+from matatu_learn.cards import CARD_NAMES, DECK, SUITS
+from matatu_learn.engine import Round
+from matatu_learn.errors import IllegalActionError
+from matatu_learn.rules import PRESETS, with_switches
+
+EVERY_ACTION = (
+    [make_action(kind) for kind in ("draw", "pass", "pick", "catch")]
+    + [make_action("call", word=word) for word in CALL_WORDS]
+    + [make_action("cut", card) for card in DECK]
+    + [make_action("play", card, suit, word) for card in DECK for suit in (None, *SUITS) for word in (None, *CALL_WORDS)]
+)
+PUBLIC_EVENTS = {"opening", "base", "cutter", "returned"}
+
+
+@st.composite
+def rulesets(draw):
+    base = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    switches = {
+        "jokers": draw(st.booleans()),
+        "hand_size": draw(st.integers(5, 10)),
+        "cut_limit": draw(st.sampled_from([None, 14, 20, 25, 30, 60])),
+        "sevens_normal": draw(st.booleans()),
+        "picks_add_up": draw(st.booleans()),
+        "two_value": draw(st.sampled_from([20, 2])),
+        "joker_value": draw(st.sampled_from([50, 25, 20])),
+        "queens_reverse": draw(st.booleans()),
+        "draw_until_playable": draw(st.booleans()),
+    }
+    if base.cut_counts == "after":
+        switches["cut_limit"] = draw(st.sampled_from([None, 0, 10, 20, 25]))
+    return with_switches(base, switches)
+
+
+def choose(chooser, legal):
+    """Mostly lay a card when one can be laid: uniform choice lets hands grow for ever under some switches."""
+    plays = [action for action in legal if action.kind in ("play", "cut")]
+    if plays and chooser.random() < 0.8:
+        return chooser.choice(plays)
+    return chooser.choice(legal)
+
+
+def dealt(rules, players, seed):
+    needed = players * rules.hand_size + (rules.marker == "cutter") + (rules.opening == "card")
+    assume(needed <= (54 if rules.jokers else 52))
+    return Round(rules, players, seed)
+
+
+def publicly_seen(game):
+    seen = set()
+    for kind, _, detail in game.log:
+        if kind in PUBLIC_EVENTS:
+            seen.add(detail)
+        elif kind == "action" and detail.card is not None:
+            seen.add(detail.card)
+    return seen
+
+
+def check_view_hides(game, seat):
+    view = game.view(seat)
+    assert view.hand == tuple(game.hands[seat])
+    assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
+    text = repr(view)
+    seen = publicly_seen(game)
+    hidden = [card for other, hand in enumerate(game.hands) if other != seat for card in hand]
+    hidden += list(game.stock)
+    for card in hidden:
+        if card not in seen and card not in game.hands[seat]:
+            assert f"'{CARD_NAMES[card]}'" not in text, (CARD_NAMES[card], seat)
+
+
+SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(rules=rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32), chooser_seed=st.integers(0, 2**32))
+def test_random_rounds_keep_every_invariant(rules, players, seed, chooser_seed):
+    game = dealt(rules, players, seed)
+    chooser = random.Random(chooser_seed)
+    deck = full_deck(rules)
+    steps = 0
+    while not game.over:
+        legal = game.legal_actions()
+        assert legal, "a round that is not over always has a legal action"
+        assert len(set(legal)) == len(legal)
+        if steps % 7 == 0:
+            # Only legal actions are accepted; a refused one changes nothing.
+            before = game.snapshot()
+            for action in chooser.sample(EVERY_ACTION, 12):
+                if action in legal:
+                    continue
+                try:
+                    game.apply(action)
+                except IllegalActionError as error:
+                    assert str(error) and "\n" not in str(error)
+                else:
+                    raise AssertionError(f"{action} was accepted but is not legal")
+                assert game.snapshot() == before
+        if steps % 25 == 0:
+            check_view_hides(game, chooser.randrange(players))
+        game.apply(choose(chooser, legal))
+        assert all_cards(game) == deck, "cards are conserved"
+        assert game.pending >= 0 and 0 <= game.to_move < players
+        steps += 1
+        assert steps < 200_000, "every round ends"
+    result = game.result
+    assert result.reason in ("out", "cut", "blocked") and result.winners
+    assert result.totals == game.totals()
+    if result.reason == "out":
+        assert result.totals[result.winners[0]] == 0
+    # A replay of (rules, players, seed, actions) reproduces the round exactly.
+    again = Round.replay(rules, players, seed, [str(action) for action in game.history])
+    assert again.result == result and again.log == game.log
+    # Once over, every hand is shown.
+    assert game.view(0).revealed_hands == tuple(tuple(hand) for hand in game.hands)
+
+
+@SETTINGS
+@given(rules=rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_deals_conserve_the_deck_and_follow_the_rules(rules, players, seed):
+    game = dealt(rules, players, seed)
+    assert all_cards(game) == full_deck(rules)
+    assert all(len(hand) == rules.hand_size for hand in game.hands)
+    if rules.opening == "card":
+        assert len(game.pile) == 1 and not game.pile[0].is_joker
+    else:
+        assert game.pile == []
+    if rules.marker != "none":
+        assert game.marker is not None and not game.marker.is_joker
+    if rules.marker == "cutter":
+        assert game.marker.rank != 7
+    assert Round(rules, players, seed).snapshot() == game.snapshot()
