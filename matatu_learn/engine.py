@@ -30,6 +30,9 @@ from .rules import Rules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MASTER_ACE = make_card(ACE, SPADES)
+WILD = tuple(card.is_joker or card.rank == ACE for card in DECK)
+PLAIN_PLAYS = tuple(make_action(PLAY, card) for card in DECK)
+CUT_ACTIONS = tuple(make_action(CUT, card) for card in DECK)
 REASONS = ("out", "cut", "blocked")
 
 
@@ -47,9 +50,11 @@ class RoundResult:
 class _Tables:
     """Per-ruleset lookup tables, built once per ``Rules`` value."""
 
-    __slots__ = ("values", "picks", "call_words")
+    __slots__ = ("rules", "values", "picks", "call_words", "_plain")
 
     def __init__(self, rules: Rules):
+        self.rules = rules
+        self._plain: dict[int | None, tuple[bool, ...]] = {}
         self.values = rules.card_values()
         self.picks = rules.pick_amounts()
         # The call owed by a play that leaves that many cards in hand.
@@ -59,6 +64,18 @@ class _Tables:
             self.call_words = {1: "matatu"}
         else:
             self.call_words = {}
+
+    def plain_cards(self, chopper_suit: int | None) -> tuple[bool, ...]:
+        """For each card: True when laying it is one plain ``play`` (no suit to name, not a chopper)."""
+        plain = self._plain.get(chopper_suit)
+        if plain is None:
+            rules = self.rules
+            plain = self._plain[chopper_suit] = tuple(
+                not (card.rank == 7 and (rules.chopper == "any_seven" or card.suit == chopper_suit))
+                and not (card.rank == ACE or (card.is_joker and rules.joker_names == "suit"))
+                for card in DECK
+            )
+        return plain
 
 
 _TABLES: dict[Rules, _Tables] = {}
@@ -312,15 +329,7 @@ class Round:
 
     def fits(self, card: int) -> bool:
         """Whether a card may be laid on the pile now, ignoring picks and the chopper rule."""
-        if self.free or not self.pile:
-            return True
-        if card >= 52 or RANK_OF[card] == ACE:
-            return True
-        if self.colour is not None:
-            return COLOUR_OF[card] == self.colour
-        top = self.pile[-1]
-        suit = self.named_suit if self.named_suit is not None else SUIT_OF[top]
-        return SUIT_OF[card] == suit or RANK_OF[card] == RANK_OF[top]
+        return bool(self._fitting((DECK[card],)))
 
     def cut_weight(self, seat: int | None = None, chopper: int | None = None) -> int:
         """The weight the cut limit is measured against (RULES.md section 6)."""
@@ -360,12 +369,9 @@ class Round:
             actions.append(make_action(CALL, word=owed))
             return actions
         if self.pending:
-            seen: set[Card] = set()
             for card in hand:
-                if card not in seen:
-                    seen.add(card)
-                    if self._answers(card):
-                        self._add_plays(actions, card, len(hand) - 1, answering=True)
+                if self._answers(card):
+                    self._add_plays(actions, card, len(hand) - 1, answering=True)
             actions.append(PICK_ACTION)
             return actions
         if self.has_drawn:
@@ -376,29 +382,51 @@ class Round:
             if rules.after_draw in ("any_fitting", "drawn_or_pass"):
                 actions.append(PASS_ACTION)
             return actions
-        self._add_hand_plays(actions, hand)
+        self._add_options(actions, self._fitting(hand), len(hand) - 1)
         if rules.draw_when_fitting or not actions or actions == [CATCH_ACTION]:
             actions.append(DRAW_ACTION)
         if rules.pass_without_draw:
             actions.append(PASS_ACTION)
         return actions
 
+    def _fitting(self, cards: Iterable[Card]) -> list[Card]:
+        """The cards that may be laid on the pile now, ignoring picks and the chopper rule."""
+        if self.free or not self.pile:
+            return list(cards)
+        if self.colour is not None:
+            colour = self.colour
+            return [card for card in cards if WILD[card] or COLOUR_OF[card] == colour]
+        top = self.pile[-1]
+        suit = self.named_suit if self.named_suit is not None else SUIT_OF[top]
+        rank = RANK_OF[top]
+        return [card for card in cards if WILD[card] or SUIT_OF[card] == suit or RANK_OF[card] == rank]
+
     def _add_hand_plays(self, actions: list[Action], hand: list[Card]) -> None:
-        left = len(hand) - 1
-        if len(hand) == len(set(hand)):
-            for card in hand:
-                self._add_card_options(actions, card, left)
-        else:
-            for card in dict.fromkeys(hand):
-                self._add_card_options(actions, card, left)
+        # One deck: a hand never holds the same card twice.
+        self._add_options(actions, self._fitting(hand), len(hand) - 1)
 
     def _add_card_options(self, actions: list[Action], card: Card, left: int) -> None:
         """The plays and the cut of one card when no pick is pending."""
-        if not self.fits(card):
-            return
-        if RANK_OF[card] == 7 and self.is_chopper(card):
+        self._add_options(actions, self._fitting((card,)), left)
+
+    def _add_options(self, actions: list[Action], fitting: list[Card], left: int) -> None:
+        """The plays and cuts of cards that fit."""
+        word = self._tables.call_words.get(left)
+        if word is None:
+            plain = self._tables.plain_cards(self.chopper_suit)
+            for card in fitting:
+                if plain[card]:
+                    actions.append(PLAIN_PLAYS[card])  # the common case: nothing to name, no cut
+                else:
+                    self._add_special_options(actions, card, left)
+        else:
+            for card in fitting:
+                self._add_special_options(actions, card, left)
+
+    def _add_special_options(self, actions: list[Action], card: Card, left: int) -> None:
+        if self.is_chopper(card):
             if self.light_enough(card):
-                actions.append(make_action(CUT, card))
+                actions.append(CUT_ACTIONS[card])
             if not self.rules.sevens_normal:
                 return
         self._add_plays(actions, card, left, answering=False)
@@ -450,7 +478,10 @@ class Round:
                 action = parse_action(action)
             except ActionError as error:
                 raise IllegalActionError(str(error)) from None
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
             raise IllegalActionError(self.explain(action))
         self._legal = None
         seat = self.to_move
