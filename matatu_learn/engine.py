@@ -113,7 +113,7 @@ class Round:
         "rules", "players", "seed", "leader", "rng", "_tables", "hands", "stock", "pile",
         "marker", "chopper_suit", "to_move", "direction", "named_suit", "colour", "pending",
         "free", "drawn", "has_drawn", "owed", "catchable", "quiet_turns", "over", "result",
-        "history", "log", "_legal",
+        "history", "log", "_legal", "_call_words", "_plain",
     )
 
     def __init__(self, rules: Rules, players: int = 2, seed: int | None = None, leader: int = 0):
@@ -148,7 +148,6 @@ class Round:
         for _ in range(rules.hand_size):
             for seat in range(players):
                 self.hands[seat].append(deck.pop())
-        self.log.append(("turn", leader, None))
 
     def _setup(self, rules: Rules, players: int, seed: int | None, leader: int) -> None:
         if not 0 <= leader < players:
@@ -159,6 +158,8 @@ class Round:
         self.leader = leader
         self.rng = random.Random(seed)
         self._tables = tables_for(rules)
+        self._call_words = self._tables.call_words
+        self._plain: tuple[bool, ...] | None = None
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.stock: list[Card] = []
         self.pile: list[Card] = []
@@ -284,8 +285,8 @@ class Round:
             game.owed[seat] = word
             if catchable and seat != to_move:
                 game.catchable = seat
-        game.log.append(("turn", to_move, None))
-        if game.has_drawn and not game.legal_actions():
+        legal = game.legal_actions()
+        if game.has_drawn and (not legal or legal[0] is PASS_ACTION):
             game._end_turn(quiet=False)  # nothing playable after a draw: the turn ends by itself
             game._legal = None
         return game
@@ -375,10 +376,8 @@ class Round:
             actions.append(PICK_ACTION)
             return actions
         if self.has_drawn:
-            if rules.after_draw == "any_fitting":
-                self._add_hand_plays(actions, hand)
-            else:
-                self._add_card_options(actions, self.drawn, len(hand) - 1)
+            drawn_only = rules.after_draw != "any_fitting"
+            self._add_options(actions, self._fitting((self.drawn,) if drawn_only else hand), len(hand) - 1)
             if rules.after_draw in ("any_fitting", "drawn_or_pass"):
                 actions.append(PASS_ACTION)
             return actions
@@ -401,19 +400,13 @@ class Round:
         rank = RANK_OF[top]
         return [card for card in cards if WILD[card] or SUIT_OF[card] == suit or RANK_OF[card] == rank]
 
-    def _add_hand_plays(self, actions: list[Action], hand: list[Card]) -> None:
-        # One deck: a hand never holds the same card twice.
-        self._add_options(actions, self._fitting(hand), len(hand) - 1)
-
-    def _add_card_options(self, actions: list[Action], card: Card, left: int) -> None:
-        """The plays and the cut of one card when no pick is pending."""
-        self._add_options(actions, self._fitting((card,)), left)
-
     def _add_options(self, actions: list[Action], fitting: list[Card], left: int) -> None:
         """The plays and cuts of cards that fit."""
-        word = self._tables.call_words.get(left)
+        word = self._call_words.get(left)
         if word is None:
-            plain = self._tables.plain_cards(self.chopper_suit)
+            plain = self._plain
+            if plain is None:
+                plain = self._plain = self._tables.plain_cards(self.chopper_suit)
             for card in fitting:
                 if plain[card]:
                     actions.append(PLAIN_PLAYS[card])  # the common case: nothing to name, no cut
@@ -536,7 +529,7 @@ class Round:
         if not hand:
             self._finish("out", winner=seat)
             return
-        needed = self._tables.call_words.get(len(hand))
+        needed = self._call_words.get(len(hand))
         missed = needed is not None and action.word is None
         if missed:
             self.owed[seat] = needed
@@ -628,24 +621,18 @@ class Round:
         if rules.after_draw == "end":
             self._end_turn(quiet=False)
             return
-        options = self._after_draw_options(card)
-        while not options and rules.draw_until_playable:
+        # After a draw the legal actions list the plays first, then any pass.
+        legal = self._generate()
+        while (not legal or legal[0] is PASS_ACTION) and rules.draw_until_playable:
             card = self._draw_one(seat)
             if card is None:
                 break
             self.drawn = card
-            options = self._after_draw_options(card)
-        if not options:
-            self._end_turn(quiet=False)
-
-    def _after_draw_options(self, card: Card) -> list[Action]:
-        options: list[Action] = []
-        hand = self.hands[self.to_move]
-        if self.rules.after_draw == "any_fitting":
-            self._add_hand_plays(options, hand)
+            legal = self._generate()
+        if not legal or legal[0] is PASS_ACTION:
+            self._end_turn(quiet=False)  # nothing playable after drawing: the turn ends by itself
         else:
-            self._add_card_options(options, card, len(hand) - 1)
-        return options
+            self._legal = legal
 
     def _draw_one(self, seat: int) -> Card | None:
         if not self.stock:
@@ -708,7 +695,6 @@ class Round:
                 self.catchable = missed_by
             elif not self.rules.owed_call_blocks:
                 self.owed[missed_by] = None  # nobody is left to catch it
-        self.log.append(("turn", seat, None))
 
     def _finish(self, reason: str, winner: int | None = None, cutter: int | None = None) -> None:
         self.over = True

@@ -148,7 +148,7 @@ def test_every_automatic_effect_is_logged():
     game = position(PRESETS["house"], ["8♦ 4♠", "Q♣", "K♣"], "5♦", marker=parse_card("5♠"))
     game.apply("play 8♦")
     kinds = [event[0] for event in game.log]
-    assert kinds[-3:] == ["action", "skip", "turn"] and game.log[-2][1] == 1
+    assert kinds[-2:] == ["action", "skip"] and game.log[-1][1] == 1
     game = position(PRESETS["house"], ["3♣", "Q♣ 4♠"], "4♦ 5♦ 6♦ 9♦", stock=[], marker=parse_card("5♠"))
     game.apply("draw")
     assert ("reshuffle", None, 3) in game.log
