@@ -1,0 +1,54 @@
+"""A ruleset picker that shows the rules text generated from the published data."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..rules import PRESET_TITLES, PUBLISHED, published_rules
+from ..rules_text import rules_sections
+
+
+def rules_html(name: str, version: int | None = None) -> str:
+    """The rules of a published ruleset as HTML sections (every sentence generated from its switches)."""
+    rules = published_rules(name, version)
+    parts = []
+    for heading, lines in rules_sections(rules).items():
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        parts.append(f"<h4>{html.escape(heading)}</h4><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def rulesets_table_html() -> str:
+    """One row per published ruleset: name, latest version and title."""
+    rows = "".join(
+        f"<tr><td><code>{html.escape(name)}</code></td><td>v{max(versions)}</td>"
+        f"<td>{html.escape(PRESET_TITLES.get(name, ''))}</td></tr>"
+        for name, versions in PUBLISHED.items()
+    )
+    return f"<table><thead><tr><th>ruleset</th><th>version</th><th>source</th></tr></thead><tbody>{rows}</tbody></table>"
+
+
+class RulesBrowser(widgets.VBox):
+    """Pick a ruleset; read its rules.
+
+    >>> browser = RulesBrowser()
+    >>> browser.picker.value = "bomb"
+    >>> "Any 7 is a chopper." in browser.text.value
+    True
+    """
+
+    def __init__(self, name: str = "house"):
+        self.picker = widgets.Dropdown(
+            options=[(f"{name} — {PRESET_TITLES.get(name, name)}", name) for name in PUBLISHED],
+            value=name,
+            description="Ruleset",
+            style={"description_width": "initial"},
+        )
+        self.text = widgets.HTML(rules_html(name))
+        self.picker.observe(self._show, names="value")
+        super().__init__([self.picker, self.text])
+
+    def _show(self, change) -> None:
+        self.text.value = rules_html(change["new"])
