@@ -649,13 +649,12 @@ class Round:
     def _take(self, seat: int, count: int) -> int:
         """Give a seat up to ``count`` cards from the stock; returns how many came."""
         taken = []
-        stock = self.stock
         for _ in range(count):
-            if not stock:
-                self._reshuffle()
-                if not stock:
+            if not self.stock:
+                self._reshuffle()  # makes a new stock list
+                if not self.stock:
                     break
-            taken.append(stock.pop())
+            taken.append(self.stock.pop())
         self.hands[seat].extend(taken)
         if taken:
             self.owed[seat] = None  # any draw cancels an owed call

@@ -106,7 +106,13 @@ def test_random_rounds_keep_every_invariant(rules, players, seed, chooser_seed):
                 assert game.snapshot() == before
         if steps % 25 == 0:
             check_view_hides(game, chooser.randrange(players))
-        game.apply(choose(chooser, legal))
+        action = choose(chooser, legal)
+        seat, owed, held = game.to_move, game.pending, len(game.hands[game.to_move])
+        available = len(game.stock) + max(len(game.pile) - 1, 0)
+        game.apply(action)
+        if action.kind == "pick":
+            # A pick takes what is owed, reshuffling the pile when the stock runs out.
+            assert len(game.hands[seat]) == held + min(owed, available)
         assert all_cards(game) == deck, "cards are conserved"
         assert game.pending >= 0 and 0 <= game.to_move < players
         steps += 1
