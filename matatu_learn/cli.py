@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from .errors import MatatuError
-from .rules import PRESET_TITLES, PUBLISHED, parse_switch_value, published_rules, with_switches
+from .rules import parse_switch_value, published_rules, with_switches
 from .rules_text import rules_text
 
 PROGRAM = "matatu-learn"
@@ -58,10 +59,34 @@ def _parser() -> _Parser:
     check = commands.add_parser("check", help="run scenario files (SCENARIOS.md)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
 
-    rules = commands.add_parser("rules", help="print a ruleset's rules text and switches")
-    rules.add_argument("name", nargs="?", metavar="RULESET", help="a published ruleset (house, uganda, bomb, party)")
+    rules = commands.add_parser(
+        "rules", help="print a ruleset's rules text and switches, list rulesets, or publish your own",
+        description="matatu-learn rules [RULESET] [--version N] | rules --list | rules publish NAME --from BASE --set NAME=VALUE ...",
+    )
+    rules.add_argument("name", nargs="?", metavar="RULESET", help="a published ruleset, or 'publish'")
+    rules.add_argument("new_name", nargs="?", metavar="NAME", help="with publish: the name of your ruleset")
     rules.add_argument("--version", type=_whole_number(1), default=None, help="a published version (default: the latest)")
     rules.add_argument("--list", action="store_true", help="list every ruleset and version")
+    rules.add_argument("--from", dest="base", metavar="BASE", help="with publish: the ruleset yours starts from")
+    rules.add_argument("--set", dest="switches", type=_switch, action="append", default=[], metavar="NAME=VALUE",
+                       help="with publish: a switch of your ruleset, e.g. --set cut_limit=25")
+    rules.add_argument("--title", default="", help="with publish: a one-line description")
+
+    history = commands.add_parser("history", help="list recorded games, newest first")
+    history.add_argument("--rules", metavar="RULESET", help="only games of this ruleset")
+    history.add_argument("--limit", type=_whole_number(1), default=20, help="how many (default 20)")
+    history.add_argument("--json", action="store_true", help="print one JSON list")
+
+    replay = commands.add_parser("replay", help="replay a recorded game and confirm it reproduces")
+    replay.add_argument("game_id", type=_whole_number(1), metavar="ID", help="a game id from 'matatu-learn history'")
+    replay.add_argument("--steps", action="store_true", help="print every move with the engine's explanation")
+
+    export = commands.add_parser("export", help="write recorded games (and their rulesets) to a JSON file")
+    export.add_argument("file", type=Path, metavar="FILE")
+    export.add_argument("--rules", metavar="RULESET", help="only games of this ruleset")
+
+    import_ = commands.add_parser("import", help="add the games of an exported JSON file; each is replayed first")
+    import_.add_argument("file", type=Path, metavar="FILE")
 
     simulate = commands.add_parser("simulate", help="play rounds between agents and report results and speed")
     simulate.add_argument("--rules", required=True, metavar="RULESET", help="a published ruleset")
@@ -73,6 +98,7 @@ def _parser() -> _Parser:
     simulate.add_argument("--seed", type=_whole_number(0), default=0, help="seed for the deals and agents (default 0)")
     simulate.add_argument("--agents", default="random", help="comma-separated agents, one per seat or one for all: random, heuristic")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--record", action="store_true", help="record every round in the database")
     return parser
 
 
@@ -85,6 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader (e.g. `head`) stopped early; say nothing more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _check(arguments) -> int:
@@ -106,15 +136,99 @@ def _check(arguments) -> int:
 
 
 def _rules(arguments) -> int:
-    if arguments.list or arguments.name is None:
-        for name, versions in PUBLISHED.items():
-            numbers = ", ".join(f"v{number}" for number in sorted(versions))
-            print(f"{name:<10} {numbers:<8} {PRESET_TITLES.get(name, '')}")
+    from .store import Store
+
+    if arguments.name == "publish":
+        return _publish(arguments)
+    if arguments.base or arguments.switches or arguments.title or arguments.new_name:
+        raise MatatuError("--from, --set, --title and a second name go with 'rules publish NAME'.")
+    with Store() as store:
+        if arguments.list or arguments.name is None:
+            for name in store.names():
+                published = store.ruleset(name)
+                numbers = ", ".join(f"v{number}" for number in store.versions(name))
+                print(f"{name:<16} {numbers:<10} {published.title or 'from ' + published.base}")
+            return 0
+        published = store.ruleset(arguments.name, arguments.version)
+    title = f"{published.name} v{published.version}: {published.title or 'based on ' + published.base}"
+    print(rules_text(published.rules, title))
+    return 0
+
+
+def _publish(arguments) -> int:
+    from .store import Store
+
+    if not arguments.new_name or not arguments.base:
+        raise MatatuError("Write 'matatu-learn rules publish NAME --from BASE --set NAME=VALUE ...'.")
+    changes = {name: parse_switch_value(name, value) for name, value in arguments.switches}
+    with Store() as store:
+        version = store.publish(arguments.new_name, arguments.base, changes, arguments.title)
+    print(f"{arguments.new_name} v{version} is published; 'matatu-learn rules {arguments.new_name}' prints it.")
+    return 0
+
+
+def _history(arguments) -> int:
+    from .store import Store
+
+    with Store() as store:
+        records = store.games(arguments.rules, arguments.limit)
+    if arguments.json:
+        print(json.dumps([record.to_json() for record in records], ensure_ascii=False))
         return 0
-    rules = published_rules(arguments.name, arguments.version)
-    version = arguments.version or max(PUBLISHED[arguments.name])
-    title = f"{arguments.name} v{version}: {PRESET_TITLES.get(arguments.name, '')}".rstrip(": ")
-    print(rules_text(rules, title))
+    if not records:
+        print("No recorded games yet: 'matatu-learn simulate --rules house --games 10 --record' records some.")
+        return 0
+    print(f"{'id':>6}  {'ruleset':<18} {'players':<8} {'seats':<28} {'ended':<8} {'winners':<8} {'points':<20} finished")
+    for record in records:
+        print(f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.players:<8} "
+              f"{','.join(record.seats)[:28]:<28} {record.reason:<8} {','.join(map(str, record.winners)):<8} "
+              f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}")
+    return 0
+
+
+def _replay(arguments) -> int:
+    from .store import Store
+
+    with Store() as store:
+        report = store.replay(arguments.game_id)
+    record = report.record
+    if arguments.steps:
+        for number, (action, explanation) in enumerate(report.steps, 1):
+            print(f"{number:>4}. {action:<20} {explanation}")
+    summary = (f"game {record.id}: {record.ruleset} v{record.version}, {record.players} players, seed {record.seed}, "
+               f"{len(record.actions)} actions")
+    if report.reproduced:
+        print(f"{summary}: reproduced ({record.reason}, winners {list(record.winners)}, points {list(record.points)}).")
+        return 0
+    print(f"{summary}: NOT reproduced: {report.difference}.")
+    return 1
+
+
+def _export(arguments) -> int:
+    from .store import Store
+
+    with Store() as store:
+        data = store.export(arguments.rules)
+    try:
+        arguments.file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError as error:
+        raise MatatuError(f"Cannot write {arguments.file} ({error.strerror}).") from None
+    print(f"{len(data['games'])} games written to {arguments.file}.")
+    return 0
+
+
+def _import(arguments) -> int:
+    from .store import Store
+
+    try:
+        data = json.loads(arguments.file.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise MatatuError(f"Cannot read {arguments.file} ({error.strerror}).") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise MatatuError(f"{arguments.file} is not a JSON file of exported games.") from None
+    with Store() as store:
+        ids = store.import_games(data)
+    print(f"{len(ids)} games imported" + (f" (ids {ids[0]}-{ids[-1]})." if ids else "."))
     return 0
 
 
@@ -124,6 +238,8 @@ def _simulate(arguments) -> int:
 
     rules = published_rules(arguments.rules, arguments.version)
     if arguments.switches:
+        if arguments.record:
+            raise MatatuError("--record keeps games under a published ruleset: publish your switches first (matatu-learn rules publish).")
         rules = with_switches(rules, {name: parse_switch_value(name, value) for name, value in arguments.switches})
     agents = [name.strip() for name in arguments.agents.split(",") if name.strip()]
     for name in agents:
@@ -131,8 +247,20 @@ def _simulate(arguments) -> int:
             raise MatatuError(f"'{name}' is not an agent: choose from {', '.join(AGENTS)}.")
     if len(agents) not in (1, arguments.players):
         raise MatatuError(f"--agents needs one agent for all seats or one per seat ({arguments.players}), not {len(agents)}.")
-    report = simulate(rules, arguments.players, arguments.games, arguments.seed, agents)
+    if arguments.record:
+        from .store import Store
+
+        with Store() as store:
+            version = store.ruleset(arguments.rules, arguments.version).version
+
+            def record(game, players):
+                store.record(game, arguments.rules, version, [player.name for player in players])
+
+            report = simulate(rules, arguments.players, arguments.games, arguments.seed, agents, on_round=record)
+    else:
+        report = simulate(rules, arguments.players, arguments.games, arguments.seed, agents)
     report["rules"] = arguments.rules
+    report["recorded"] = arguments.record
     if arguments.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
@@ -172,7 +300,10 @@ def _serve(arguments) -> int:
     return subprocess.call(command)
 
 
-_COMMANDS = {"check": _check, "rules": _rules, "simulate": _simulate, "serve": _serve}
+_COMMANDS = {
+    "check": _check, "rules": _rules, "simulate": _simulate, "serve": _serve, "history": _history,
+    "replay": _replay, "export": _export, "import": _import,
+}
 
 if __name__ == "__main__":
     raise SystemExit(main())

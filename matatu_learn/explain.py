@@ -99,15 +99,16 @@ def _why_legal(game: Round, action: Action) -> str:
     if kind is CUT:
         limit = "" if rules.cut_limit is None else f"; {weight_text(game, card)}"
         return f"cut {name} is legal: {chopper_text(game)}, it fits the pile{limit}."
+    text = str(action)
     if game.pending:
-        return f"play {name} is legal: it answers the pick of {game.pending} ({pick_answers_text(game)})."
+        return f"{text} is legal: it answers the pick of {game.pending} ({pick_answers_text(game)})."
     if not game.pile:
-        return f"play {name} is legal: the table is bare, so the leader may play any card."
+        return f"{text} is legal: the table is bare, so the leader may play any card."
     if game.free:
-        return f"play {name} is legal: after the A♠ cancel any card at all may be played."
+        return f"{text} is legal: after the A♠ cancel any card at all may be played."
     if card >= 52 or RANK_OF[card] == ACE:
-        return f"play {name} is legal: it is wild and may be played on any card."
-    return f"play {name} is legal: it fits ({_fit_text(game)})."
+        return f"{text} is legal: {name} is wild and may be played on any card."
+    return f"{text} is legal: it fits ({_fit_text(game)})."
 
 
 def _why_refused(game: Round, action: Action) -> str:

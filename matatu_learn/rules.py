@@ -241,12 +241,21 @@ PUBLISHED: dict[str, dict[int, Rules]] = {name: {1: rules} for name, rules in PR
 def published_rules(name: str, version: int | None = None) -> Rules:
     """A published ruleset by name, its latest version unless one is asked for.
 
+    The presets' versions come with the package; other names are looked up in
+    the database of published rulesets (``matatu_learn.store``).
+
     >>> published_rules("party").match_rounds
     5
     """
-    versions = PUBLISHED.get(name) if isinstance(name, str) else None
-    if versions is None:
+    if not isinstance(name, str):
         raise RulesError(f"'{name}' is not a published ruleset: choose one of {', '.join(PUBLISHED)}.")
+    versions = PUBLISHED.get(name)
+    if versions is None:
+        # A table's own ruleset, published in the database.
+        from .store import Store
+
+        with Store() as store:
+            return store.rules(name, version)
     if version is None:
         return versions[max(versions)]
     if version not in versions:
