@@ -149,6 +149,7 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path).expanduser() if path is not None else default_path()
         self._rules_cache: dict[tuple[str, int], Rules] = {}
+        self._checked: dict[tuple[str, int], Rules] = {}  # the rules object last found equal to a version
         self._connection = self._open()
         try:
             self._migrate()
@@ -342,9 +343,10 @@ class Store:
             raise MatatuError("Only a finished round can be recorded.")
         if len(seats) != game.players:
             raise MatatuError(f"Name the kind of every seat ({game.players}), not {len(seats)}.")
-        stored = self.rules(ruleset, version)
-        if stored != game.rules:
-            raise MatatuError(f"The round was not played under {ruleset} v{version}: its switches differ.")
+        if self._checked.get((ruleset, version)) is not game.rules:
+            if self.rules(ruleset, version) != game.rules:
+                raise MatatuError(f"The round was not played under {ruleset} v{version}: its switches differ.")
+            self._checked[ruleset, version] = game.rules
         return self._insert(self._record_of(game, ruleset, version, seats, started_at))
 
     def _record_of(self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None) -> GameRecord:
@@ -356,18 +358,21 @@ class Store:
         )
 
     def _insert(self, record: GameRecord) -> int:
-        with self._transaction() as connection:
-            cursor = connection.execute(
+        # One INSERT in autocommit mode is one atomic transaction: a record is stored whole or not at all.
+        try:
+            cursor = self._connection.execute(
                 """INSERT INTO games (ruleset, version, players, seats, seed, leader, actions, reason, winners,
                    totals, points, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
-                    record.ruleset, record.version, record.players, json.dumps(list(record.seats)), record.seed,
-                    record.leader, json.dumps(list(record.actions), ensure_ascii=False), record.reason,
-                    json.dumps(list(record.winners)), json.dumps(list(record.totals)), json.dumps(list(record.points)),
+                    record.ruleset, record.version, record.players, json.dumps(record.seats), record.seed,
+                    record.leader, json.dumps(record.actions, ensure_ascii=False), record.reason,
+                    json.dumps(record.winners), json.dumps(record.totals), json.dumps(record.points),
                     record.started_at, record.ended_at,
                 ),
             )
-            return cursor.lastrowid
+        except sqlite3.Error as error:
+            raise _database_error(self.path, error) from None
+        return cursor.lastrowid
 
     def games(self, ruleset: str | None = None, limit: int | None = 20) -> list[GameRecord]:
         """Recorded games, newest first."""
@@ -444,13 +449,13 @@ class Store:
             if version in self.versions(name):
                 if self.rules(name, version) != rules:
                     raise StoreError(f"{name} v{version} is published here with other switches; the export was not imported.")
-        with self._transaction() as connection:
+        with self._transaction() as connection:  # all of the export, or nothing
             for (name, version), (item, rules) in incoming.items():
                 connection.execute(
                     "INSERT OR IGNORE INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (name, version, item.get("base", name), item.get("title", ""), _switches_json(rules), now()),
                 )
-        return [self._insert(record) for record in records]
+            return [self._insert(record) for record in records]
 
 
 def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:

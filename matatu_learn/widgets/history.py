@@ -1,0 +1,208 @@
+"""Published rule versions side by side, recorded games, and a step-by-step replay.
+
+Thin views: the versions, records and explanations all come from the store and the engine.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ..cards import CARD_NAMES, SUIT_SYMBOLS
+from ..rules import switch_lines
+from ..rules_text import rules_sections
+from ..agents import make_agent
+from ..engine import Round
+from ..simulate import play_round
+from ..store import ReplayReport, Store, replay_record
+
+DIFFERENT = "background:#fff3c4"
+
+
+def _label(name: str, version: int) -> str:
+    return f"{name} v{version}"
+
+
+def comparison_html(store: Store, chosen: list[tuple[str, int]]) -> str:
+    """A table of every switch (rows) for each chosen version (columns); rows that differ are highlighted."""
+    if not chosen:
+        return "<p>Choose one or more rulesets above.</p>"
+    columns = [store.ruleset(name, version) for name, version in chosen]
+    values = [dict(line.split(" = ", 1) for line in switch_lines(published.rules)) for published in columns]
+    head = "".join(f"<th>{html.escape(_label(p.name, p.version))}</th>" for p in columns)
+    rows = []
+    for switch in values[0]:
+        cells = [value[switch] for value in values]
+        style = f' style="{DIFFERENT}"' if len(set(cells)) > 1 else ""
+        rows.append(f"<tr{style}><td><code>{switch}</code></td>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+    return (f'<table class="matatu-compare"><thead><tr><th>switch</th>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table><p><small>Highlighted rows differ.</small></p>")
+
+
+def rules_text_html(store: Store, name: str, version: int) -> str:
+    sections = rules_sections(store.rules(name, version))
+    return "".join(
+        f"<h4>{html.escape(heading)}</h4><ul>{''.join(f'<li>{html.escape(line)}</li>' for line in lines)}</ul>"
+        for heading, lines in sections.items()
+    )
+
+
+class RulesComparison(widgets.VBox):
+    """Pick published versions; see their switches side by side and each one's rules text."""
+
+    def __init__(self, database: str | Path | None = None):
+        self.database = database
+        with Store(database) as store:
+            options = [(_label(p.name, p.version), (p.name, p.version)) for p in store.all_rulesets()]
+        self.picker = widgets.SelectMultiple(
+            options=options, value=tuple(value for _, value in options[:2]), rows=min(6, len(options)),
+            description="Versions", tooltip="Hold Ctrl or Shift to choose several",
+        )
+        self.table = widgets.HTML()
+        self.texts = widgets.Tab()
+        self.picker.observe(lambda change: self.refresh(), names="value")
+        self.refresh()
+        super().__init__([self.picker, self.table, self.texts])
+
+    def refresh(self) -> None:
+        chosen = list(self.picker.value)
+        with Store(self.database) as store:
+            self.table.value = comparison_html(store, chosen)
+            self.texts.children = [widgets.HTML(rules_text_html(store, name, version)) for name, version in chosen]
+        for index, (name, version) in enumerate(chosen):
+            self.texts.set_title(index, _label(name, version))
+
+
+def games_table_html(store: Store, ruleset: str | None, limit: int = 15) -> str:
+    records = store.games(ruleset, limit)
+    if not records:
+        return "<p>No recorded games yet.</p>"
+    rows = "".join(
+        f"<tr><td>{r.id}</td><td>{html.escape(_label(r.ruleset, r.version))}</td><td>{html.escape(', '.join(r.seats))}</td>"
+        f"<td>{r.reason}</td><td>{', '.join(map(str, r.winners))}</td><td>{' '.join(map(str, r.points))}</td>"
+        f"<td>{len(r.actions)}</td><td>{html.escape(r.ended_at[:19].replace('T', ' '))}</td></tr>"
+        for r in records
+    )
+    return ("<table><thead><tr><th>id</th><th>ruleset</th><th>seats</th><th>ended</th><th>winners</th>"
+            f"<th>points</th><th>moves</th><th>finished (UTC)</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def position_html(game: Round) -> str:
+    """The table after a move of a finished game: a replay shows every hand."""
+    top = CARD_NAMES[game.top] if game.top is not None else "bare table"
+    facts = [f"top card <b>{top}</b>"]
+    if game.suit_in_play is not None:
+        facts.append(f"suit in play {SUIT_SYMBOLS[game.suit_in_play]}")
+    if game.colour:
+        facts.append(f"colour in force: {game.colour}")
+    if game.pending:
+        facts.append(f"seat {game.to_move} owes {game.pending}")
+    facts.append(f"stock {len(game.stock)}")
+    if not game.over:
+        facts.append(f"seat {game.to_move} to move")
+    hands = "".join(
+        f"<li>seat {seat}: {html.escape(' '.join(CARD_NAMES[c] for c in hand)) or '(empty)'} "
+        f"<small>({game.total(seat)} points)</small></li>"
+        for seat, hand in enumerate(game.hands)
+    )
+    return f"<p>{' · '.join(facts)}</p><ul>{hands}</ul>"
+
+
+class ReplayStepper(widgets.VBox):
+    """Back / Next / Restart through a recorded game, with the engine's explanation of each move."""
+
+    def __init__(self, report: ReplayReport, rules):
+        self.report = report
+        self.rules = rules
+        self.step = 0
+        self.movers = [seat for kind, seat, _ in report.game.log if kind == "action"]
+        self.back = widgets.Button(description="Back", icon="step-backward", tooltip="The move before")
+        self.next = widgets.Button(description="Next", icon="step-forward", tooltip="The next move")
+        self.restart = widgets.Button(description="Restart", icon="undo", tooltip="Back to the deal")
+        self.caption = widgets.HTML()
+        self.board = widgets.HTML()
+        self.back.on_click(lambda _: self.show(self.step - 1))
+        self.next.on_click(lambda _: self.show(self.step + 1))
+        self.restart.on_click(lambda _: self.show(0))
+        super().__init__([widgets.HBox([self.restart, self.back, self.next]), self.caption, self.board])
+        self.show(0)
+
+    @property
+    def total(self) -> int:
+        return len(self.report.steps)
+
+    def show(self, step: int) -> None:
+        step = max(0, min(step, self.total))
+        self.step = step
+        record = self.report.record
+        # Replaying the first moves again is exact and cheap: a round replays from its seed.
+        game = Round.replay(self.rules, record.players, record.seed, record.actions[:step], record.leader)
+        if step == 0:
+            self.caption.value = f"<p><b>The deal</b> — {len(record.actions)} moves follow.</p>"
+        else:
+            action, explanation = self.report.steps[step - 1]
+            seat = self.movers[step - 1]
+            self.caption.value = (f"<p><b>Move {step} of {self.total}: seat {seat}, {html.escape(action)}</b><br>"
+                                  f"{html.escape(explanation)}</p>")
+        if game.over:
+            result = game.result
+            self.caption.value += (f"<p>The round is over ({result.reason}): winners {', '.join(map(str, result.winners))}, "
+                                   f"points {' '.join(map(str, result.points))}.</p>")
+        self.board.value = position_html(game)
+        self.back.disabled = step == 0
+        self.next.disabled = step == self.total
+
+
+class HistoryBrowser(widgets.VBox):
+    """Recent games, a button to record a few quick ones, and a replay of any game."""
+
+    def __init__(self, database: str | Path | None = None):
+        self.database = database
+        with Store(database) as store:
+            names = store.names()
+        self.filter = widgets.Dropdown(options=[("every ruleset", None)] + [(name, name) for name in names],
+                                       description="Games of")
+        self.table = widgets.HTML()
+        self.quick = widgets.Button(description="Record 5 quick games", icon="plus",
+                                    tooltip="The computer plays 5 rounds of the chosen ruleset and records them")
+        self.game_id = widgets.Dropdown(description="Replay game")
+        self.stepper_box = widgets.VBox()
+        self.filter.observe(lambda change: self.refresh(), names="value")
+        self.quick.on_click(lambda _: self.record_quick_games())
+        self.game_id.observe(lambda change: self.show_game(change["new"]), names="value")
+        super().__init__([widgets.HBox([self.filter, self.quick]), self.table, self.game_id, self.stepper_box])
+        self.refresh()
+
+    def refresh(self) -> None:
+        with Store(self.database) as store:
+            self.table.value = games_table_html(store, self.filter.value)
+            records = store.games(self.filter.value, 50)
+        self.game_id.options = [(f"{r.id}: {_label(r.ruleset, r.version)}, {r.reason}", r.id) for r in records]
+        self.game_id.value = records[0].id if records else None
+        if not records:
+            self.stepper_box.children = []
+
+    def record_quick_games(self, count: int = 5) -> None:
+        name = self.filter.value or "house"
+        with Store(self.database) as store:
+            published = store.ruleset(name)
+            for index in range(count):
+                game = Round(published.rules, 3, seed=store.count() * 7919 + index, leader=0)
+                agents = [make_agent("heuristic", seat) for seat in range(3)]
+                play_round(game, agents)
+                store.record(game, name, published.version, [agent.name for agent in agents])
+        self.refresh()
+
+    def show_game(self, game_id: int | None) -> None:
+        if game_id is None:
+            return
+        with Store(self.database) as store:
+            record = store.game(game_id)
+            rules = store.rules(record.ruleset, record.version)
+        report = replay_record(record, rules)
+        verdict = ("<p>✔ This game replays exactly under its stored rules.</p>" if report.reproduced
+                   else f"<p>✘ This game does not replay: {html.escape(report.difference)}.</p>")
+        self.stepper = ReplayStepper(report, rules)
+        self.stepper_box.children = [widgets.HTML(verdict), self.stepper]
