@@ -178,3 +178,61 @@ def _why_refused(game: Round, action: Action) -> str:
             return f"{text} is refused: this play leaves {left} card{'s' if left != 1 else ''}, so the call is '{due}', not '{action.word}'."
     legal = ", ".join(str(option) for option in game.legal_actions())
     return f"{text} is refused here; the legal actions are: {legal}."
+
+
+def card_verdict(game: Round, card: int) -> tuple[list[Action], str]:
+    """The legal actions that lay this card now, and why it can or cannot be laid.
+
+    >>> from matatu_learn.rules import PRESETS
+    >>> from matatu_learn.cards import parse_card, parse_cards
+    >>> from matatu_learn.engine import Round
+    >>> game = Round.from_position(PRESETS["bomb"], [parse_cards("7♣ K♦"), parse_cards("2♦")], pile=parse_cards("9♣"))
+    >>> actions, reason = card_verdict(game, parse_card("K♦"))
+    >>> actions, reason
+    ([], 'K♦ does not fit: the suit in play is ♣ and the top card is 9♣; match the suit or the rank, or play an Ace.')
+    """
+    actions = [action for action in game.legal_actions() if action.card == card]
+    if actions:
+        return actions, game.explain(actions[0])
+    kind = "cut" if game.is_chopper(card) and not game.rules.sevens_normal else "play"
+    return [], game.explain(f"{kind} {CARD_NAMES[card]}")
+
+
+def describe_event(event: tuple) -> str | None:
+    """One sentence for an automatic effect in a round's log (None for the actions themselves)."""
+    kind, seat, detail = event
+    if kind == "skip":
+        return f"Seat {seat} is jumped."
+    if kind == "reverse":
+        return "The order of play reverses: it now goes " + ("clockwise." if detail == 1 else "anticlockwise.")
+    if kind == "again":
+        return f"With two players, seat {seat} plays again."
+    if kind == "owes":
+        return f"Seat {seat} now owes {detail} card{'s' if detail != 1 else ''}."
+    if kind == "cancel":
+        return f"The pick is cancelled by {CARD_NAMES[detail]}."
+    if kind == "smaller":
+        return f"A smaller answer: seat {seat} picks the difference, {detail} card{'s' if detail != 1 else ''}, and the turn ends."
+    if kind == "suit":
+        return f"Seat {seat} names {SUIT_SYMBOLS[detail]}."
+    if kind == "colour":
+        return f"The joker names its colour: the next card must be {detail}."
+    if kind == "take":
+        return f"Seat {seat} takes {len(detail)} card{'s' if len(detail) != 1 else ''}." if detail else f"Seat {seat} finds nothing to take."
+    if kind == "draw":
+        return f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw."
+    if kind == "reshuffle":
+        return f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}."
+    if kind == "call_missed":
+        return f"Seat {seat} should have said \"{detail.capitalize()}!\" and did not."
+    if kind == "called":
+        return f"Seat {seat} says \"{detail.capitalize()}!\""
+    if kind == "caught":
+        return f"Seat {seat} is caught without the call and picks up {detail}."
+    if kind == "out":
+        return f"Seat {seat} has played the last card: the round is over."
+    if kind == "cut":
+        return f"Seat {seat} cuts: the round is over and every hand is counted."
+    if kind == "blocked":
+        return "Nobody could play or take a card for a whole round of the table: the round is blocked."
+    return None

@@ -1,0 +1,80 @@
+"""Lessons as data: fixed positions and actions in the scenario format, with words.
+
+A lesson file (``matatu_learn/lesson_data/*.json``) has topics; each topic has,
+for every ruleset it applies to, a list of steps. A step is a scenario (``rules``,
+``position``, ``actions``) plus ``text``. ``lesson_frames`` plays a step's actions
+on the engine and returns what to show before and after each one.
+
+>>> frames = step_frames({"text": "An 8 jumps.", "rules": "bomb",
+...     "position": {"hands": ["8♣ K♣", "K♥", "Q♥"], "pile": "9♣"}, "actions": ["play 8♣"]})
+>>> [frame.action for frame in frames], frames[1].effects
+([None, 'play 8♣'], ['Seat 1 is jumped.'])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .engine import Round
+from .errors import ScenarioError
+from .explain import describe_event
+from .scenarios import read_position, read_rules
+
+LESSON_DATA = Path(__file__).parent / "lesson_data"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a lesson: the round after ``action`` (None: the starting position)."""
+
+    text: str
+    game: Round
+    action: str | None
+    seat: int | None
+    explanation: str
+    effects: list[str]
+
+
+def step_frames(step: dict[str, Any]) -> list[Frame]:
+    """The starting position of a step, then one frame after each of its actions."""
+    rules = read_rules(step["rules"])
+    frames = [Frame(step.get("text", ""), read_position(rules, step["position"]), None, None, "", [])]
+    for count, action in enumerate(step.get("actions", []), 1):
+        game = read_position(rules, step["position"])
+        for earlier in step["actions"][: count - 1]:
+            game.apply(earlier)
+        seat = game.to_move
+        explanation = game.explain(action)
+        before = len(game.log)
+        game.apply(action)
+        effects = [sentence for event in game.log[before:] if (sentence := describe_event(event))]
+        frames.append(Frame(step.get("text", ""), game, action, seat, explanation, effects))
+    return frames
+
+
+@cache
+def load_lesson(name: str) -> dict[str, Any]:
+    """A lesson file by name (``special_cards``, ``scoring``)."""
+    path = LESSON_DATA / f"{name}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"There is no lesson '{name}'.") from None
+
+
+def topic_steps(lesson: str, topic: str, ruleset: str) -> tuple[list[dict[str, Any]], str]:
+    """The steps of one topic for one ruleset choice, and a sentence when the topic does not apply.
+
+    A ruleset's entry is a list of steps, ``{"same_as": OTHER}`` or ``{"text": WHY_NOT}``.
+    """
+    entries = load_lesson(lesson)["topics"][topic]["rulesets"]
+    entry = entries.get(ruleset, {"text": "This topic does not apply to this ruleset."})
+    while isinstance(entry, dict) and "same_as" in entry:
+        entry = entries[entry["same_as"]]
+    if isinstance(entry, dict):
+        return [], entry["text"]
+    return entry, ""

@@ -1,0 +1,171 @@
+"""The building blocks of every lesson: a ruleset picker, the table, and a hand.
+
+They draw what the engine says. A view for a seat is built from that seat's
+``PlayerView``, so it cannot show what the seat could not see.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..actions import Action
+from ..cards import CARD_NAMES, SUIT_SYMBOLS, make_card
+from ..engine import Round
+from ..explain import card_verdict, chopper_text
+from ..rules import PRESETS, Rules, with_switches
+from .svg import STYLE, back_html, card_html
+
+# The rulesets a learner can pick: each preset, and its other mode where it has one.
+RULESET_CHOICES: dict[str, tuple[str, str, dict]] = {
+    "house": ("house", "house", {}),
+    "house-jokers": ("house, with jokers", "house", {"jokers": True}),
+    "uganda": ("uganda (classic)", "uganda", {}),
+    "uganda-jokers": ("uganda, joker mode", "uganda", {"jokers": True}),
+    "bomb": ("bomb (joker mode)", "bomb", {}),
+    "bomb-classic": ("bomb, classic", "bomb", {"jokers": False}),
+    "party": ("party", "party", {}),
+}
+
+
+def ruleset_spec(key: str) -> dict | str:
+    """The ``rules`` field of a scenario for a picker choice."""
+    _, preset, switches = RULESET_CHOICES[key]
+    return {"preset": preset, **switches} if switches else preset
+
+
+def ruleset_rules(key: str) -> Rules:
+    _, preset, switches = RULESET_CHOICES[key]
+    return with_switches(PRESETS[preset], switches)
+
+
+class RulesetPicker(widgets.Dropdown):
+    """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``."""
+
+    def __init__(self, value: str = "house", modes: bool = True, **kwargs):
+        keys = [key for key in RULESET_CHOICES if modes or key in PRESETS]
+        super().__init__(options=[(RULESET_CHOICES[key][0], key) for key in keys], value=value,
+                         description="Ruleset", style={"description_width": "initial"}, **kwargs)
+
+    @property
+    def rules(self) -> Rules:
+        return ruleset_rules(self.value)
+
+    @property
+    def preset(self) -> str:
+        return RULESET_CHOICES[self.value][1]
+
+
+def marker_html(game: Round) -> str:
+    """The base card or cutter, and which seven is the chopper, in words."""
+    rules = game.rules
+    if rules.marker == "none":
+        return f'<p class="matatu-note">No marker card: {chopper_text(game)}.</p>'
+    chopper = CARD_NAMES[make_card(7, game.chopper_suit)]
+    if rules.marker == "base":
+        what = "Base card (only a marker: the card itself stays in the deck)"
+    else:
+        what = "Cutter (dealt face up under the stock, out of play this round)"
+    return (f'<div class="matatu-row">{card_html(game.marker, 48)}<p class="matatu-note"><b>{what}</b><br>'
+            f"It has the suit {SUIT_SYMBOLS[game.chopper_suit]}, so the chopper is <b>{chopper}</b>.</p></div>")
+
+
+def _facts(game: Round) -> list[str]:
+    facts = []
+    if game.suit_in_play is not None:
+        named = " (named)" if game.named_suit is not None else ""
+        facts.append(f"suit in play: <b>{SUIT_SYMBOLS[game.suit_in_play]}</b>{named}")
+    if game.colour is not None:
+        facts.append(f"the joker's colour is in force: <b>{game.colour}</b>")
+    if game.free:
+        facts.append("free play after the A♠ cancel: any card")
+    if game.pending:
+        facts.append(f"<b>seat {game.to_move} owes {game.pending} cards</b>")
+    if game.over:
+        facts.append(f"the round is over ({game.result.reason})")
+    else:
+        facts.append(f"seat <b>{game.to_move}</b> to move")
+    facts.append("play goes " + ("clockwise ↻" if game.direction == 1 else "anticlockwise ↺"))
+    return facts
+
+
+class TableView(widgets.HTML):
+    """The pile, the stock, the marker and chopper, whose turn, the direction, a pending pick.
+
+    With ``viewer`` set, other hands are face-down backs: the page holds no hidden card.
+    With ``viewer=None`` (a teacher's view of a lesson) every hand is face up.
+    """
+
+    def __init__(self, game: Round | None = None, viewer: int | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.viewer = viewer
+        if game is not None:
+            self.show(game)
+
+    def show(self, game: Round) -> None:
+        top = card_html(game.top, 64, note="the top of the pile") if game.top is not None else "<p><i>bare table</i></p>"
+        pile = f'<div><div class="matatu-note">pile ({len(game.pile)})</div>{top}</div>'
+        stock = f'<div><div class="matatu-note">stock ({len(game.stock)})</div>{back_html(64, f"stock of {len(game.stock)} cards")}</div>'
+        hands = []
+        for seat, hand in enumerate(game.hands):
+            if self.viewer is None or seat == self.viewer:
+                cards = "".join(card_html(card, 40) for card in hand)
+            else:
+                shown = min(len(hand), 12)
+                cards = "".join(back_html(40, "a card in another hand") for _ in range(shown))
+                cards += f'<span class="matatu-note">{len(hand)} cards</span>' if len(hand) > shown else ""
+            marker = " ◀ to move" if seat == game.to_move and not game.over else ""
+            hands.append(f'<div><div class="matatu-note">seat {seat} — {len(hand)} cards{marker}</div>'
+                         f'<div class="matatu-row">{cards}</div></div>')
+        self.value = (f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(game)}</div></div>'
+                      f'<p class="matatu-note">{" · ".join(_facts(game))}</p>{"".join(hands)}')
+
+
+class HandView(widgets.VBox):
+    """One seat's hand: every card says whether it can be played now and, on hover or click, why not.
+
+    ``on_action(action)`` is called when the learner plays a legal card; without it the
+    view only teaches (click a card to hear yes or why not).
+    """
+
+    def __init__(self, game: Round, seat: int, on_action: Callable[[Action], None] | None = None):
+        super().__init__()
+        self.on_action = on_action
+        self.message = widgets.HTML()
+        self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = [self.cards_box, self.message]
+        self.show(game, seat)
+
+    def show(self, game: Round, seat: int) -> None:
+        self.game, self.seat = game, seat
+        boxes = []
+        self.buttons: dict[str, widgets.Button] = {}
+        my_turn = game.to_move == seat and not game.over
+        for card in game.hands[seat]:
+            actions, reason = card_verdict(game, card) if my_turn else ([], "It is not your turn.")
+            face = widgets.HTML(card_html(card, 56, note=reason, dimmed=not actions))
+            name = CARD_NAMES[card]
+            button = widgets.Button(
+                description=name if actions else f"{name}?",
+                button_style="success" if actions else "",
+                tooltip=(f"Play {name}" if actions else f"Why can't {name} be played?"),
+                layout=widgets.Layout(width="64px"),
+            )
+            button.on_click(lambda _, card=card: self.choose(card))
+            self.buttons[name] = button
+            boxes.append(widgets.VBox([face, button], layout=widgets.Layout(align_items="center")))
+        self.cards_box.children = boxes
+        self.message.value = ""
+
+    def choose(self, card: int) -> None:
+        """What a click on a card does: tell yes or why not, and play it when this view plays."""
+        actions, reason = card_verdict(self.game, card)
+        verdict = "✔ Yes" if actions else "✘ No"
+        choices = ""
+        if len(actions) > 1:
+            choices = "<br>Ways to lay it: " + ", ".join(f"<code>{html.escape(str(action))}</code>" for action in actions)
+        self.message.value = f'<p class="matatu-note"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
+        if actions and self.on_action is not None and len(actions) == 1:
+            self.on_action(actions[0])
