@@ -78,3 +78,18 @@ def topic_steps(lesson: str, topic: str, ruleset: str) -> tuple[list[dict[str, A
     if isinstance(entry, dict):
         return [], entry["text"]
     return entry, ""
+
+
+def topic_transcript(lesson: str, topic: str, ruleset: str) -> list[str]:
+    """A topic as sentences: each step's text, each move with the engine's explanation and its effects."""
+    steps, why_not = topic_steps(lesson, topic, ruleset)
+    if not steps:
+        return [why_not]
+    lines = []
+    for step in steps:
+        for frame in step_frames(step):
+            if frame.action is None:
+                lines.append(frame.text)
+            else:
+                lines.append(f"Seat {frame.seat}: {frame.action}. " + " ".join(frame.effects))
+    return lines

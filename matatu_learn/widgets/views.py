@@ -169,3 +169,12 @@ class HandView(widgets.VBox):
         self.message.value = f'<p class="matatu-note"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
         if actions and self.on_action is not None and len(actions) == 1:
             self.on_action(actions[0])
+
+
+def hand_verdicts_html(game: Round, seat: int) -> str:
+    """Each card of a hand with the engine's yes or why not, as a list (for reading, or checking)."""
+    items = []
+    for card in game.hands[seat]:
+        actions, reason = card_verdict(game, card)
+        items.append(f"<li>{'✔' if actions else '✘'} <b>{CARD_NAMES[card]}</b>: {html.escape(reason)}</li>")
+    return "<ul>" + "".join(items) + "</ul>"

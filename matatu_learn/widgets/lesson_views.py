@@ -1,0 +1,319 @@
+"""The interactive pieces of the first lessons: the deal, turns, topics, the cut meter, a match.
+
+Each is a thin view: positions, verdicts, weights and results all come from the engine.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as widgets
+
+from ..agents import make_agent
+from ..cards import CARD_NAMES, DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card, parse_cards
+from ..engine import Round
+from ..errors import MatatuError
+from ..explain import chopper_text
+from ..lessons import load_lesson, topic_steps
+from ..rules import PRESETS, Rules
+from ..rules_text import rules_sections
+from ..scoring import Match
+from ..simulate import play_round
+from .stepper import LessonStepper
+from .svg import STYLE, card_html
+from .views import RULESET_CHOICES, HandView, RulesetPicker, TableView, ruleset_rules
+
+
+def _sentences(lines: list[str]) -> str:
+    return "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+
+
+class DealExplorer(widgets.VBox):
+    """Deal any ruleset for 2-6 players from a seed, and see every part of the deal explained."""
+
+    def __init__(self, ruleset: str = "house", players: int = 3, seed: int = 1):
+        self.picker = RulesetPicker(ruleset)
+        self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
+                                           tooltip="The same seed always gives the same deal")
+        self.deal_button = widgets.Button(description="Deal", icon="random", button_style="primary",
+                                          tooltip="Deal with this ruleset, number of players and seed")
+        self.new_seed = widgets.Button(description="New seed", icon="refresh", tooltip="Deal again with another seed")
+        self.explanation = widgets.HTML()
+        self.table = TableView()
+        self.deal_button.on_click(lambda _: self.deal())
+        self.new_seed.on_click(lambda _: self._next_seed())
+        for control in (self.picker, self.players):
+            control.observe(lambda change: self.deal(), names="value")
+        super().__init__([widgets.HBox([self.picker, self.players]), widgets.HBox([self.seed, self.deal_button, self.new_seed]),
+                          self.explanation, self.table])
+        self.deal()
+
+    def _next_seed(self) -> None:
+        self.seed.value = (self.seed.value * 7919 + 1) % 10**9
+        self.deal()
+
+    def deal(self) -> None:
+        rules = self.picker.rules
+        self.game = Round(rules, self.players.value, self.seed.value)
+        self.table.show(self.game)
+        game = self.game
+        lines = [f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down."]
+        if rules.opening == "bare":
+            lines.append("The table is bare: seat 0 leads with any card, and that card's effect applies.")
+        else:
+            lines.append(f"The first card of the stock is turned up to start the pile: {CARD_NAMES[game.top]}. "
+                         "A turned-up card has no effect, whatever it is.")
+        if rules.marker == "base":
+            lines.append(f"The base card {CARD_NAMES[game.marker]} is picked at random from the 52 ordinary cards and shown. "
+                         "It is only a marker; the card itself stays in the deck.")
+        elif rules.marker == "cutter":
+            lines.append(f"The cutter {CARD_NAMES[game.marker]} is dealt face up under the stock and is out of play this round. "
+                         "It is never a joker or a seven: such a card goes back into the stock.")
+        lines.append(f"The chopper: {chopper_text(game)}.")
+        self.explanation.value = _sentences(lines)
+
+
+class TurnExplorer(widgets.VBox):
+    """A position from a real deal: click any card of your hand to hear whether it can be played, and why."""
+
+    def __init__(self, ruleset: str = "house", seed: int = 3):
+        self.picker = RulesetPicker(ruleset)
+        self.seed = seed
+        self.new_position = widgets.Button(description="New position", icon="refresh",
+                                           tooltip="Deal again and play a few moves to reach a new position")
+        self.rules_text = widgets.HTML()
+        self.table = TableView(viewer=0)
+        self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
+        self.moves = widgets.HTML()
+        self.picker.observe(lambda change: self.refresh(), names="value")
+        self.new_position.on_click(lambda _: self.next_position())
+        super().__init__([widgets.HBox([self.picker, self.new_position]), self.rules_text, self.table,
+                          widgets.HTML("<b>Your hand (seat 0)</b> — click a card:"), self.hand, self.moves])
+        self.refresh()
+
+    def next_position(self) -> None:
+        self.seed += 1
+        self.refresh()
+
+    def refresh(self) -> None:
+        rules = self.picker.rules
+        self.game = position_for_seat_zero(rules, self.seed)
+        self.rules_text.value = _sentences(rules_sections(rules)["A turn"])
+        self.table.show(self.game)
+        self.hand.show(self.game, 0)
+        others = [str(action) for action in self.game.legal_actions() if action.card is None]
+        self.moves.value = ("<p class='matatu-note'>Without laying a card you may: "
+                            + (", ".join(f"<code>{html.escape(text)}</code>" for text in others) or "nothing else")
+                            + ". " + html.escape(self.game.explain("pass")) + "</p>")
+
+
+def position_for_seat_zero(rules: Rules, seed: int, players: int = 3) -> Round:
+    """A mid-round position where seat 0 is to move with no pick pending: a deal, then a few moves."""
+    for attempt in range(50):
+        game = Round(rules, players, seed * 101 + attempt)
+        chooser = random.Random(seed + attempt)
+        for _ in range(chooser.randrange(0, 9)):
+            if game.over:
+                break
+            legal = game.legal_actions()
+            plays = [action for action in legal if action.kind == "play"]
+            game.apply(chooser.choice(plays or legal))
+        while not game.over and (game.to_move != 0 or game.pending or game.has_drawn or game.owed[0]):
+            legal = game.legal_actions()
+            plays = [action for action in legal if action.kind == "play"]
+            game.apply(chooser.choice(plays or legal))
+        if not game.over:
+            return game
+    return Round(rules, players, seed)
+
+
+class TopicLesson(widgets.VBox):
+    """A ruleset picker and a topic picker over a lesson file; the stepper shows the chosen steps."""
+
+    def __init__(self, lesson: str, ruleset: str = "house", topic: str | None = None):
+        self.lesson = lesson
+        topics = load_lesson(lesson)["topics"]
+        self.picker = RulesetPicker(ruleset)
+        self.topic = widgets.Dropdown(options=[(data["title"], key) for key, data in topics.items()],
+                                      value=topic or next(iter(topics)), description="Topic")
+        self.stepper = LessonStepper()
+        self.picker.observe(lambda change: self.refresh(), names="value")
+        self.topic.observe(lambda change: self.refresh(), names="value")
+        super().__init__([widgets.HBox([self.picker, self.topic]), self.stepper])
+        self.refresh()
+
+    def refresh(self) -> None:
+        steps, why_not = topic_steps(self.lesson, self.topic.value, self.picker.value)
+        self.stepper.load(steps, why_not)
+
+
+def card_values_html() -> str:
+    """Every card's value under each ruleset and mode (RULES.md section 2), from the rules data."""
+    samples = ["2♣", "3♣", "4♣", "9♣", "10♣", "J♣", "Q♣", "K♣", "A♥", "A♠", "RJ"]
+    cards = parse_cards(samples)
+    keys = list(RULESET_CHOICES)
+    head = "".join(f"<th>{html.escape(RULESET_CHOICES[key][0])}</th>" for key in keys)
+    rows = []
+    for card in cards:
+        cells = []
+        for key in keys:
+            rules = ruleset_rules(key)
+            cells.append("—" if card >= 52 and not rules.jokers else str(rules.card_values()[card]))
+        label = {"4♣": "4 … 8", "9♣": "9", "10♣": "10", "RJ": "joker"}.get(CARD_NAMES[card], CARD_NAMES[card].rstrip("♣"))
+        rows.append(f"<tr><td><b>{label}</b></td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    return (f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            "<p class='matatu-note'>4 to 10 count their face value.</p>")
+
+
+def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
+    """Seat 0 holds ``hand`` and a pile card that every chopper in it fits; only the weight decides."""
+    marker = None
+    if rules.marker != "none":
+        used = set(hand)
+        marker = next(make_card(rank, marker_suit) for rank in (3, 4, 5, 6, 9, 10, 12, 13)
+                      if make_card(rank, marker_suit) not in used)
+    used = set(hand) | ({marker} if marker is not None else set())
+    # A seven on the pile lets every seven fit by rank; with all four in hand, any card of their suit does.
+    pile = next((make_card(7, suit) for suit in SUITS if make_card(7, suit) not in used),
+                next(card for card in DECK[:52] if card not in used and SUIT_OF[card] == SUIT_OF[hand[0]]))
+    other = [card for card in DECK[:52] if card not in used and card != pile and RANK_OF[card] in (9, 10)][:1]
+    return Round.from_position(rules, [hand, other], pile=[pile], stock=[], marker=marker)
+
+
+class CutMeter(widgets.VBox):
+    """Build a hand and watch the cut meter: the total, what counts, the limit, and the engine's verdict."""
+
+    def __init__(self, ruleset: str = "house", hand: str = "7♦ K♣ 9♥"):
+        self.picker = RulesetPicker(ruleset, modes=False)
+        self.marker_suit = widgets.Dropdown(options=[(SUIT_SYMBOLS[suit], suit) for suit in SUITS], value=2,
+                                            description="Marker suit", tooltip="The suit of the base card or cutter")
+        self.hand_text = widgets.Text(value=hand, description="Your hand", placeholder="e.g. 7♦ K♣ 9♥ (or 7d kc 9h)",
+                                      continuous_update=False, layout=widgets.Layout(width="360px"))
+        self.cards = widgets.HTML()
+        self.meter = widgets.IntProgress(min=0, max=60, description="Weight", bar_style="success")
+        self.verdict = widgets.HTML()
+        for control in (self.picker, self.marker_suit, self.hand_text):
+            control.observe(lambda change: self.refresh(), names="value")
+        super().__init__([widgets.HBox([self.picker, self.marker_suit]), self.hand_text, self.cards, self.meter, self.verdict])
+        self.refresh()
+
+    def refresh(self) -> None:
+        rules = self.picker.rules
+        self.marker_suit.layout.display = None if rules.marker != "none" else "none"
+        try:
+            hand = parse_cards(self.hand_text.value)
+            if not hand:
+                raise MatatuError("Type some cards, e.g. 7♦ K♣ 9♥.")
+            if len(set(hand)) != len(hand):
+                raise MatatuError("A card appears twice: there is one deck.")
+            if any(card >= 52 for card in hand):
+                raise MatatuError("This meter counts the 52 ordinary cards; leave the jokers out.")
+            game = cut_position(rules, hand, self.marker_suit.value)
+        except MatatuError as error:
+            self.cards.value = ""
+            self.verdict.value = f"<p>✘ {html.escape(str(error))}</p>"
+            self.meter.value = 0
+            return
+        self.cards.value = STYLE + '<div class="matatu-row">' + "".join(card_html(card, 48) for card in hand) + "</div>"
+        total = game.total(0)
+        choppers = [card for card in hand if game.is_chopper(card)]
+        lines = [f"Your hand is worth {total}."]
+        if not choppers:
+            lines.append(f"You hold no chopper ({chopper_text(game)}).")
+            weight = total
+        for chopper in choppers:
+            weight = game.cut_weight(0, chopper)
+            lines.append(("✔ " if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘ ")
+                         + game.explain(f"cut {CARD_NAMES[chopper]}"))
+        limit = rules.cut_limit
+        self.meter.max = max(60, weight, (limit or 0) * 2)
+        self.meter.value = min(weight, self.meter.max)
+        self.meter.bar_style = "success" if limit is None or weight <= limit else "danger"
+        self.meter.description = f"{weight} / {limit if limit is not None else '∞'}"
+        self.verdict.value = _sentences(lines)
+
+
+WORKED_EXAMPLES = (
+    ("house", 2, "7♦ K♣ 7♥", "exactly on the limit"),
+    ("house", 2, "7♦ K♣ 8♥", "one over"),
+    ("uganda", 2, "7♦ K♣ 10♥", "exactly on the limit"),
+    ("uganda", 2, "7♦ K♣ J♥", "one over"),
+    ("party", 2, "7♣ K♠ 10♠", "exactly on the limit"),
+    ("party", 2, "7♣ K♠ J♠", "one over"),
+    ("bomb", 2, "7♣ K♠ K♥ K♦ Q♠", "no limit at all"),
+)
+
+
+def worked_examples_html() -> str:
+    """Each worked example with the engine's own verdict."""
+    items = []
+    for preset, marker_suit, hand_text, label in WORKED_EXAMPLES:
+        rules = PRESETS[preset]
+        hand = parse_cards(hand_text)
+        game = cut_position(rules, hand, marker_suit)
+        chopper = next(card for card in hand if game.is_chopper(card))
+        verdict = game.explain(f"cut {CARD_NAMES[chopper]}")
+        mark = "✔" if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘"
+        marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker != "none" else ""
+        items.append(f"<li><b>{preset}</b>{marker}, hand {html.escape(hand_text)} — {label}: {mark} {html.escape(verdict)}</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+class MatchView(widgets.VBox):
+    """A whole match played by the computer, round by round: points and running totals."""
+
+    def __init__(self, ruleset: str = "uganda", players: int = 3, seed: int = 7):
+        self.picker = widgets.Dropdown(options=[("uganda: to 100, highest wins", "uganda"),
+                                                ("party: 5 rounds, lowest wins", "party")],
+                                       value=ruleset, description="Match")
+        self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
+        self.seed = seed
+        self.play_round = widgets.Button(description="Play a round", icon="play", button_style="primary",
+                                         tooltip="The computer plays the next round")
+        self.play_all = widgets.Button(description="Play to the end", icon="fast-forward", tooltip="Play every round left")
+        self.restart = widgets.Button(description="New match", icon="undo", tooltip="Start again")
+        self.table = widgets.HTML()
+        self.play_round.on_click(lambda _: self.next_round())
+        self.play_all.on_click(lambda _: self.finish())
+        self.restart.on_click(lambda _: self.new_match(self.seed + 1))
+        self.picker.observe(lambda change: self.new_match(self.seed), names="value")
+        self.players.observe(lambda change: self.new_match(self.seed), names="value")
+        super().__init__([widgets.HBox([self.picker, self.players]),
+                          widgets.HBox([self.play_round, self.play_all, self.restart]), self.table])
+        self.new_match(seed)
+
+    def new_match(self, seed: int) -> None:
+        self.seed = seed
+        self.match = Match(PRESETS[self.picker.value], self.players.value, seed)
+        self.show()
+
+    def next_round(self) -> None:
+        if self.match.over:
+            return
+        game = self.match.next_round()
+        play_round(game, [make_agent("heuristic", seat) for seat in range(game.players)])
+        self.match.record(game)
+        self.show()
+
+    def finish(self) -> None:
+        while not self.match.over:
+            self.next_round()
+
+    def show(self) -> None:
+        match = self.match
+        seats = range(match.players)
+        head = "".join(f"<th>seat {seat}</th>" for seat in seats)
+        rows, running = [], [0] * match.players
+        for number, result in enumerate(match.results, 1):
+            for seat in seats:
+                running[seat] += result.points[seat]
+            cells = "".join(f"<td>{result.points[seat]} <small>(total {running[seat]})</small></td>" for seat in seats)
+            winners = ", ".join(map(str, result.winners))
+            rows.append(f"<tr><td>{number}</td><td>{result.reason}</td><td>{winners}</td>{cells}</tr>")
+        status = ("<p><b>The match is over:</b> seat " + ", ".join(map(str, match.winners)) + " won.</p>"
+                  if match.over else f"<p>{match.rounds_played} rounds played.</p>")
+        self.table.value = (f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
+                            f"<tbody>{''.join(rows)}</tbody></table>{status}")
+        self.play_round.disabled = self.play_all.disabled = match.over
