@@ -22,9 +22,31 @@ from typing import Any
 from .engine import Round
 from .errors import ScenarioError
 from .explain import describe_event
+from .rules import Rules
 from .scenarios import read_position, read_rules
 
 LESSON_DATA = Path(__file__).parent / "lesson_data"
+
+# The rulesets a learner can pick: each preset, and its other mode where it has one.
+RULESET_CHOICES: dict[str, tuple[str, str, dict]] = {
+    "house": ("house", "house", {}),
+    "house-jokers": ("house, with jokers", "house", {"jokers": True}),
+    "uganda": ("uganda (classic)", "uganda", {}),
+    "uganda-jokers": ("uganda, joker mode", "uganda", {"jokers": True}),
+    "bomb": ("bomb (joker mode)", "bomb", {}),
+    "bomb-classic": ("bomb, classic", "bomb", {"jokers": False}),
+    "party": ("party", "party", {}),
+}
+
+
+def ruleset_spec(key: str) -> dict | str:
+    """The ``rules`` field of a scenario for one of the choices."""
+    _, preset, switches = RULESET_CHOICES[key]
+    return {"preset": preset, **switches} if switches else preset
+
+
+def ruleset_rules(key: str) -> Rules:
+    return read_rules(ruleset_spec(key))
 
 
 @dataclass(frozen=True)
@@ -69,14 +91,18 @@ def load_lesson(name: str) -> dict[str, Any]:
 def topic_steps(lesson: str, topic: str, ruleset: str) -> tuple[list[dict[str, Any]], str]:
     """The steps of one topic for one ruleset choice, and a sentence when the topic does not apply.
 
-    A ruleset's entry is a list of steps, ``{"same_as": OTHER}`` or ``{"text": WHY_NOT}``.
+    A ruleset's entry is a list of steps, ``{"same_as": OTHER}`` (the other choice's steps,
+    played under this choice's rules) or ``{"text": WHY_NOT}``.
     """
     entries = load_lesson(lesson)["topics"][topic]["rulesets"]
     entry = entries.get(ruleset, {"text": "This topic does not apply to this ruleset."})
+    borrowed = False
     while isinstance(entry, dict) and "same_as" in entry:
-        entry = entries[entry["same_as"]]
+        entry, borrowed = entries[entry["same_as"]], True
     if isinstance(entry, dict):
         return [], entry["text"]
+    if borrowed:
+        return [dict(step, rules=ruleset_spec(ruleset)) for step in entry], ""
     return entry, ""
 
 

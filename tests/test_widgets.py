@@ -74,3 +74,126 @@ def test_history_filter_and_quick_games(database):
         assert len(store.games("house")) == 5
         assert all(store.replay(record.id).reproduced for record in store.games("house"))
     assert browser.table.value.count("<tr>") == 6
+
+
+# ---------------------------------------------------------------- the lessons' widgets
+import re
+
+from matatu_learn.cards import parse_card, parse_cards
+from matatu_learn.explain import card_verdict
+from matatu_learn.widgets import (
+    CutMeter, DealExplorer, HandView, LessonStepper, MatchView, TableView, TopicLesson, TurnExplorer,
+)
+from matatu_learn.lessons import RULESET_CHOICES, ruleset_rules
+
+
+def cards_in(markup):
+    return re.findall(r'data-card="([^"]+)"', markup)
+
+
+def test_every_face_up_card_has_its_identity_and_a_label_and_backs_have_none():
+    game = Round(PRESETS["house"], 3, seed=5)
+    view = TableView(game, viewer=0)
+    shown = cards_in(view.value)
+    expected = {str(card) for card in game.hands[0]} | {str(game.top), str(game.marker)}
+    assert set(shown) == expected
+    for other in (1, 2):
+        for card in game.hands[other]:
+            if card not in (game.top, game.marker) and card not in game.hands[0]:
+                assert str(card) not in view.value
+    assert view.value.count('aria-label="a card in another hand"') == 14
+    assert all(f'data-card="{name}" role="img" aria-label="' in view.value for name in shown)
+    teacher = TableView(game)
+    assert set(cards_in(teacher.value)) >= {str(card) for hand in game.hands for card in hand}
+
+
+def test_hand_view_says_yes_or_why_not_for_every_card():
+    game = Round.from_position(PRESETS["house"], [parse_cards("9♣ 4♦ 7♥ K♠"), parse_cards("Q♣")],
+                               pile=parse_cards("5♦ 9♦"), marker=parse_card("2♠"))
+    played = []
+    view = HandView(game, 0, on_action=played.append)
+    assert [button.button_style for button in view.buttons.values()] == ["success", "success", "", ""]
+    view.buttons["K♠"].click()
+    assert "✘ No" in view.message.value and "K♠ does not fit" in view.message.value and played == []
+    view.buttons["9♣"].click()
+    assert "✔ Yes" in view.message.value and [str(action) for action in played] == ["play 9♣"]
+    face = view.cards_box.children[3].children[0].value
+    assert 'data-card="K♠"' in face and "opacity" in face and card_verdict(game, parse_card("K♠"))[1].split(":")[0] in face
+
+
+def test_lesson_stepper_walks_forward_and_back_with_the_engine_effects():
+    steps = [{"text": "An 8 jumps.", "rules": "house",
+              "position": {"hands": ["8♦ 4♠", "Q♣ 5♣", "K♣ 4♣"], "pile": "5♦", "marker": "5♠"},
+              "actions": ["play 8♦"]}]
+    stepper = LessonStepper(steps)
+    assert stepper.back.disabled and "Press Next" in stepper.caption.value
+    stepper.next.click()
+    assert "play 8♦" in stepper.caption.value and "Seat 1 is jumped." in stepper.caption.value
+    assert 'data-card="8♦"' in stepper.table.value and "seat <b>2</b> to move" in stepper.table.value
+    assert stepper.next.disabled
+    stepper.back.click()
+    assert stepper.position == 0 and 'data-card="5♦"' in stepper.table.value
+
+
+@pytest.mark.parametrize("lesson", ["special_cards", "scoring"])
+def test_every_lesson_topic_runs_for_every_ruleset(lesson):
+    view = TopicLesson(lesson)
+    for _, topic in view.topic.options:
+        view.topic.value = topic
+        for key in RULESET_CHOICES:
+            view.picker.value = key
+            frames = view.stepper.frames
+            if not frames:
+                assert view.stepper.caption.value and view.stepper.next.disabled
+                continue
+            for frame in frames:
+                assert frame.game.rules == ruleset_rules(key), (lesson, topic, key)
+            while not view.stepper.next.disabled:
+                view.stepper.next.click()
+            assert view.stepper.position == len(frames) - 1
+
+
+def test_deal_explorer_deals_what_the_engine_deals():
+    explorer = DealExplorer("uganda", players=4, seed=12)
+    game = Round(PRESETS["uganda"], 4, 12)
+    assert explorer.game.snapshot() == game.snapshot()
+    assert f"The cutter {game.marker}" in explorer.explanation.value and "bare" in explorer.explanation.value
+    explorer.players.value = 6
+    assert len(explorer.game.hands) == 6
+    explorer.new_seed.click()
+    assert explorer.seed.value != 12
+
+
+def test_turn_explorer_shows_seat_zero_to_move_with_the_turn_rules():
+    explorer = TurnExplorer("bomb")
+    assert explorer.game.to_move == 0 and not explorer.game.pending
+    assert "You draw only when nothing in your hand can be played." in explorer.rules_text.value
+    explorer.picker.value = "party"
+    assert "You may pass without drawing" in explorer.rules_text.value
+    hand = [str(card) for card in explorer.game.hands[0]]
+    assert list(explorer.hand.buttons) == hand
+
+
+def test_cut_meter_agrees_with_the_engine_and_refuses_bad_input():
+    meter = CutMeter("uganda", hand="7♦ K♣ 10♥")
+    assert "✔ cut 7♦ is legal" in meter.verdict.value and meter.meter.description == "30 / 30"
+    meter.hand_text.value = "7♦ K♣ J♥"
+    assert "✘ cut 7♦ is refused" in meter.verdict.value and meter.meter.bar_style == "danger"
+    meter.picker.value = "house"
+    assert "24 left after the chop" in meter.verdict.value
+    meter.hand_text.value = "7x 9♥"
+    assert "&#x27;7x&#x27; is not a card" in meter.verdict.value and meter.cards.value == ""
+    meter.hand_text.value = "7♦ 7♦"
+    assert "appears twice" in meter.verdict.value
+
+
+def test_match_view_plays_a_match_to_its_end():
+    view = MatchView("party", players=3, seed=4)
+    view.play_round.click()
+    assert view.match.rounds_played == 1 and "1 rounds played" in view.table.value
+    view.play_all.click()
+    assert view.match.rounds_played == 5 and view.play_round.disabled
+    assert "The match is over" in view.table.value
+    view.picker.value = "uganda"
+    view.play_all.click()
+    assert max(view.match.scores) >= 100

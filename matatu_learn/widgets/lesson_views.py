@@ -22,7 +22,8 @@ from ..scoring import Match
 from ..simulate import play_round
 from .stepper import LessonStepper
 from .svg import STYLE, card_html
-from .views import RULESET_CHOICES, HandView, RulesetPicker, TableView, ruleset_rules
+from ..lessons import RULESET_CHOICES, ruleset_rules
+from .views import HandView, RulesetPicker, TableView
 
 
 def _sentences(lines: list[str]) -> str:

@@ -15,31 +15,9 @@ from ..actions import Action
 from ..cards import CARD_NAMES, SUIT_SYMBOLS, make_card
 from ..engine import Round
 from ..explain import card_verdict, chopper_text
-from ..rules import PRESETS, Rules, with_switches
+from ..lessons import RULESET_CHOICES, ruleset_rules
+from ..rules import PRESETS, Rules
 from .svg import STYLE, back_html, card_html
-
-# The rulesets a learner can pick: each preset, and its other mode where it has one.
-RULESET_CHOICES: dict[str, tuple[str, str, dict]] = {
-    "house": ("house", "house", {}),
-    "house-jokers": ("house, with jokers", "house", {"jokers": True}),
-    "uganda": ("uganda (classic)", "uganda", {}),
-    "uganda-jokers": ("uganda, joker mode", "uganda", {"jokers": True}),
-    "bomb": ("bomb (joker mode)", "bomb", {}),
-    "bomb-classic": ("bomb, classic", "bomb", {"jokers": False}),
-    "party": ("party", "party", {}),
-}
-
-
-def ruleset_spec(key: str) -> dict | str:
-    """The ``rules`` field of a scenario for a picker choice."""
-    _, preset, switches = RULESET_CHOICES[key]
-    return {"preset": preset, **switches} if switches else preset
-
-
-def ruleset_rules(key: str) -> Rules:
-    _, preset, switches = RULESET_CHOICES[key]
-    return with_switches(PRESETS[preset], switches)
-
 
 class RulesetPicker(widgets.Dropdown):
     """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``."""
