@@ -39,18 +39,18 @@ def pick_answers_text(game: Round) -> str:
     rules = game.rules
     top = game.pile[-1]
     mode = rules.pick_mode
-    ace = " or the A♠ (it cancels any pick)" if rules.master_ace_cancels else ""
+    ace = ", or the A♠, which cancels any pick" if rules.master_ace_cancels else ""
     if top >= 52:
         if mode == "compare":
-            return f"a joker or a pick card of the joker's colour ({COLOUR_OF[top]}){ace}"
-        return f"a joker{ace}"
+            return f"a joker or a {COLOUR_OF[top]} pick card, compared by size{ace}"
+        return f"a joker, which adds five{ace}"
     if mode == "add_up":
         kinds = "a 2, 3 or joker" if rules.threes_are_picks else "a 2 or a joker" if rules.jokers else "a 2"
-        return f"{kinds} (the debt adds up){ace}"
+        return f"{kinds}, which adds to the debt{ace}"
     if mode == "pass_on":
         rank = "2" if RANK_OF[top] == 2 else "3"
-        return f"another {rank} (it passes the pick on){ace}"
-    return f"a pick card of the pick's colour ({COLOUR_OF[top]}), compared by size{ace}"
+        return f"another {rank}, which passes the pick on{ace}"
+    return f"a {COLOUR_OF[top]} pick card, compared by size{ace}"
 
 
 def chopper_text(game: Round) -> str:
@@ -101,7 +101,7 @@ def _why_legal(game: Round, action: Action) -> str:
         return f"cut {name} is legal: {chopper_text(game)}, it fits the pile{limit}."
     text = str(action)
     if game.pending:
-        return f"{text} is legal: it answers the pick of {game.pending} ({pick_answers_text(game)})."
+        return f"{text} is legal: a pick of {game.pending} is pending, and it may be answered with {pick_answers_text(game)}."
     if not game.pile:
         return f"{text} is legal: the table is bare, so the leader may play any card."
     if game.free:

@@ -94,7 +94,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
     (PRESETS["uganda"], ["7♥ K♣ J♥", "Q♣"], "4♥", {"marker": parse_card("3♦")}, "cut 7♥",
      "only the 7 of the cutter's suit (♦) is the chopper"),
     (PRESETS["house"], ["2♣ 5♦", "Q♣"], "9♥ 2♥", {"marker": parse_card("5♠"), "pending": 2}, "draw",
-     "a pick of 2 is pending; answer it with another 2 (it passes the pick on) or the A♠"),
+     "a pick of 2 is pending; answer it with another 2, which passes the pick on, or the A♠, which cancels any pick, or pick."),
     (PRESETS["bomb"], ["9♣ K♦", "Q♣"], "4♣", {}, "draw", "you draw only when nothing fits"),
     (PRESETS["uganda"], ["9♣ K♦ 4♠ 5♠", "Q♣"], "4♣", {"marker": parse_card("3♦")}, "pass", "these rules have no pass"),
     (PRESETS["house"], ["A♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play A♥", "A♥ names a suit"),

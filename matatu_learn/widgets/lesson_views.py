@@ -152,7 +152,7 @@ class TopicLesson(widgets.VBox):
 
 def card_values_html() -> str:
     """Every card's value under each ruleset and mode (RULES.md section 2), from the rules data."""
-    samples = ["2♣", "3♣", "4♣", "9♣", "10♣", "J♣", "Q♣", "K♣", "A♥", "A♠", "RJ"]
+    samples = ["2♣", "3♣", "4♣", "8♣", "10♣", "J♣", "Q♣", "K♣", "A♥", "A♠", "RJ"]
     cards = parse_cards(samples)
     keys = list(RULESET_CHOICES)
     head = "".join(f"<th>{html.escape(RULESET_CHOICES[key][0])}</th>" for key in keys)
@@ -162,7 +162,7 @@ def card_values_html() -> str:
         for key in keys:
             rules = ruleset_rules(key)
             cells.append("—" if card >= 52 and not rules.jokers else str(rules.card_values()[card]))
-        label = {"4♣": "4 … 8", "9♣": "9", "10♣": "10", "RJ": "joker"}.get(CARD_NAMES[card], CARD_NAMES[card].rstrip("♣"))
+        label = "joker" if card >= 52 else CARD_NAMES[card].rstrip("♣")
         rows.append(f"<tr><td><b>{label}</b></td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return (f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
             "<p class='matatu-note'>4 to 10 count their face value.</p>")
