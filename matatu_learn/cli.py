@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -283,13 +283,12 @@ def notebooks_folder(given: Path | None) -> Path:
 
 def _serve(arguments) -> int:
     folder = notebooks_folder(arguments.notebooks)
-    voila = shutil.which("voila")
-    if voila is None:
+    if importlib.util.find_spec("voila") is None:
         raise MatatuError("Voilà is not installed: install matatu-learn with its dependencies (pip install -e .).")
     url = f"http://localhost:{arguments.port}/voila/render/index.ipynb"
     print(f"Serving the lessons at {url}")
     command = [
-        voila, str(folder), f"--port={arguments.port}", "--Voila.ip=127.0.0.1",
+        sys.executable, "-m", "voila", str(folder), f"--port={arguments.port}", "--Voila.ip=127.0.0.1",
         "--VoilaConfiguration.show_tracebacks=False", "--no-browser",
     ]
     if not arguments.no_browser:
