@@ -158,8 +158,12 @@ def test_deal_explorer_deals_what_the_engine_deals():
     game = Round(PRESETS["uganda"], 4, 12)
     assert explorer.game.snapshot() == game.snapshot()
     assert f"The cutter {game.marker}" in explorer.explanation.value and "bare" in explorer.explanation.value
+    assert explorer.stock.value == ""  # face down until asked
+    explorer.show_stock.value = True
+    assert cards_in(explorer.stock.value) == [str(card) for card in reversed(game.stock)]
     explorer.players.value = 6
     assert len(explorer.game.hands) == 6
+    assert len(cards_in(explorer.stock.value)) == len(explorer.game.stock)
     explorer.new_seed.click()
     assert explorer.seed.value != 12
 

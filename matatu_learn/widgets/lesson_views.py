@@ -43,13 +43,23 @@ class DealExplorer(widgets.VBox):
         self.new_seed = widgets.Button(description="New seed", icon="refresh", tooltip="Deal again with another seed")
         self.explanation = widgets.HTML()
         self.table = TableView()
+        self.show_stock = widgets.Checkbox(value=False, description="Show the stock, face up (top first)", indent=False)
+        self.stock = widgets.HTML()
+        self.show_stock.observe(lambda change: self._show_stock(), names="value")
         self.deal_button.on_click(lambda _: self.deal())
         self.new_seed.on_click(lambda _: self._next_seed())
         for control in (self.picker, self.players):
             control.observe(lambda change: self.deal(), names="value")
         super().__init__([widgets.HBox([self.picker, self.players]), widgets.HBox([self.seed, self.deal_button, self.new_seed]),
-                          self.explanation, self.table])
+                          self.explanation, self.table, self.show_stock, self.stock])
         self.deal()
+
+    def _show_stock(self) -> None:
+        if self.show_stock.value:
+            cards = "".join(card_html(card, 36) for card in reversed(self.game.stock))
+            self.stock.value = f'{STYLE}<div class="matatu-row">{cards}</div>'
+        else:
+            self.stock.value = ""
 
     def _next_seed(self) -> None:
         self.seed.value = (self.seed.value * 7919 + 1) % 10**9
@@ -74,6 +84,7 @@ class DealExplorer(widgets.VBox):
                          "It is never a joker or a seven: such a card goes back into the stock.")
         lines.append(f"The chopper: {chopper_text(game)}.")
         self.explanation.value = _sentences(lines)
+        self._show_stock()
 
 
 class TurnExplorer(widgets.VBox):
