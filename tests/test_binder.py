@@ -1,0 +1,52 @@
+"""Binder's install steps, replayed in a clean virtual environment, then the landing page through Voilà.
+
+Binder builds a Python environment, runs ``binder/postBuild``, starts a Jupyter server and
+opens ``voila/render/notebooks/index.ipynb`` (the README's Binder link). This test does the same.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from conftest import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+BINDER_URL_PATH = "voila/render/notebooks/index.ipynb"
+
+
+def test_binder_install_steps_then_the_landing_page(tmp_path):
+    environment = tmp_path / "binder-env"
+    subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True, timeout=300)
+    env = dict(os.environ, PATH=f"{environment / 'bin'}{os.pathsep}{os.environ['PATH']}",
+               MATATU_LEARN_DB=str(tmp_path / "binder.sqlite3"), VIRTUAL_ENV=str(environment))
+    built = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=1200)
+    assert built.returncode == 0, built.stderr[-2000:]
+    port = free_port()
+    as_root = ["--allow-root"] if os.geteuid() == 0 else []  # Binder's user is not root; CI's is
+    server = subprocess.Popen(
+        [str(environment / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+         "--IdentityProvider.token=", f"--ServerApp.root_dir={ROOT}", *as_root],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/{BINDER_URL_PATH}", timeout=120) as response:
+                    page = response.read().decode("utf-8")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the Binder server did not answer within 120 s"
+                time.sleep(0.5)
+        assert "Learn Matatu" in page
+        assert "application/vnd.jupyter.widget-view+json" in page
+        assert "application/vnd.jupyter.stderr" not in page
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"urlpath={BINDER_URL_PATH.replace('/', '%2F')}" in readme

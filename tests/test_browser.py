@@ -1,0 +1,194 @@
+"""The app in a real browser: Voilà serving the notebooks, Debian's Chromium driven by Playwright.
+
+Playwright's own browser download cannot work here, so the tests drive /usr/bin/chromium
+through ``executable_path``. When it is missing they install Debian's ``chromium`` package if
+they can (as root), and otherwise fail with a sentence that says what to install.
+Screenshots and the time to interactive of each notebook go to ``test-results/``.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import PAGES
+
+from matatu_learn.rules import PRESETS
+from matatu_learn.widgets.lesson_views import position_for_seat_zero
+from matatu_learn.widgets.svg import card_label
+
+CHROMIUM = "/usr/bin/chromium"
+RESULTS = Path(__file__).resolve().parent.parent / "test-results"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+TIMINGS: dict[str, float] = {}
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            pytest.fail("The browser tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'.")
+        environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+            done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=900)
+            if done.returncode != 0:
+                pytest.fail(f"Installing Debian's chromium failed ({' '.join(command)}): {done.stderr.strip()[-300:]}")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    opened = context.new_page()
+    errors = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def open_notebook(page, voila, name, ready=":is(button, select, input)"):
+    """Load a notebook and wait until its widgets answer; return the seconds it took."""
+    started = time.perf_counter()
+    page.goto(f"{voila}/voila/render/{name}")
+    page.locator(f".jupyter-widgets {ready}").first.wait_for(state="visible", timeout=60_000)
+    seconds = time.perf_counter() - started
+    TIMINGS[name] = seconds
+    return seconds
+
+
+def save(page, name):
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
+
+
+def widget_text(page):
+    return " ".join(page.locator(".jupyter-widgets").all_inner_texts())
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_notebook_renders_in_the_browser_without_an_error(page, voila, name):
+    open_notebook(page, voila, name)
+    assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    assert page.locator(".jp-OutputArea-output .jp-RenderedText pre:has-text('Traceback')").count() == 0
+    for card in page.locator("[data-card]").all():
+        assert card.get_attribute("aria-label"), "every face-up card has an accessible label"
+    for control in page.locator(".jupyter-widgets button").all():
+        assert (control.inner_text().strip() or control.get_attribute("title")), "every button says what it does"
+    save(page, name)
+
+
+def test_the_landing_page_links_to_every_lesson(page, voila):
+    open_notebook(page, voila, "index.ipynb")
+    links = {link.get_attribute("href").split("/")[-1] for link in page.locator("a[href$='.ipynb']").all()}
+    assert links == set(PAGES) - {"index.ipynb"}
+    page.locator("a[href$='04-chopper-arithmetic.ipynb']").first.click()
+    page.locator(".jupyter-widgets input[type='text']").first.wait_for(timeout=60_000)
+    assert "Chopper arithmetic" in page.title() or page.locator("h1:has-text('Chopper arithmetic')").count() == 1
+
+
+def test_the_rules_browser_follows_the_picker(page, voila):
+    open_notebook(page, voila, "index.ipynb")
+    page.locator(".jupyter-widgets select").first.select_option(label="uganda — Uganda Classic")
+    page.get_by_text("a Jack reverses the order of play").wait_for(timeout=20_000)
+
+
+def test_a_deal_responds_to_the_deal_button(page, voila):
+    open_notebook(page, voila, "01-the-deal.ipynb")
+    before = [card.get_attribute("data-card") for card in page.locator(".jupyter-widgets [data-card]").all()]
+    page.get_by_role("button", name="New seed").click()
+    page.wait_for_function(
+        "before => JSON.stringify([...document.querySelectorAll('.jupyter-widgets [data-card]')]"
+        ".map(e => e.dataset.card)) !== before", arg=str(before).replace("'", '"'), timeout=20_000)
+
+
+def test_a_hand_tells_why_a_card_is_refused_and_hides_the_other_hands(page, voila):
+    open_notebook(page, voila, "02-matching-and-turns.ipynb")
+    game = position_for_seat_zero(PRESETS["house"], 3)  # the position the lesson opens on
+    refused = page.locator(".jupyter-widgets button:text-matches('\\\\?$')")
+    if refused.count():
+        refused.first.click()
+        page.get_by_text("✘ No").wait_for(timeout=20_000)
+    playable = page.locator(".jupyter-widgets button.mod-success")
+    if playable.count():
+        playable.first.click()
+        page.get_by_text("✔ Yes").wait_for(timeout=20_000)
+    visible = {str(card) for card in game.hands[0]} | {str(game.top), str(game.marker)}
+    hidden = {str(card) for seat in (1, 2) for card in game.hands[seat]} | {str(card) for card in game.stock}
+    hidden -= visible
+    shown = {card.get_attribute("data-card") for card in page.locator("[data-card]").all()}
+    assert shown == visible
+    # Face-down cards carry no identity; no label or tooltip in the page names a hidden card.
+    backs = page.locator("[aria-label='a card in another hand']")
+    assert backs.count() == len(game.hands[1]) + len(game.hands[2])
+    assert all(back.get_attribute("data-card") is None and "<text" not in back.inner_html() for back in backs.all())
+    attributes = " ".join(page.locator("[aria-label], [title]").evaluate_all(
+        "nodes => nodes.map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || ''))"))
+    hidden_cards = [card for card in game.stock] + [card for seat in (1, 2) for card in game.hands[seat]]
+    leaked = [str(card) for card in hidden_cards if str(card) in hidden
+              and (re.search(rf"(?<![0-9A-Za-z]){re.escape(str(card))}", attributes) or card_label(card) in attributes)]
+    assert not leaked, f"hidden cards named in the page: {leaked}"
+    save(page, "02-matching-and-turns-clicked")
+
+
+def test_a_lesson_stepper_steps(page, voila):
+    open_notebook(page, voila, "03-special-cards.ipynb")
+    page.get_by_text("step 1 of 4").wait_for(timeout=20_000)
+    page.get_by_role("button", name="Next").first.click()
+    page.get_by_text("step 2 of 4").wait_for(timeout=20_000)
+    page.get_by_text("Seat 1 now owes 2 cards.").wait_for(timeout=20_000)
+    page.get_by_role("button", name="Back").first.click()
+    page.get_by_text("step 1 of 4").wait_for(timeout=20_000)
+
+
+def test_the_cut_meter_answers_a_typed_hand(page, voila):
+    open_notebook(page, voila, "04-chopper-arithmetic.ipynb")
+    box = page.locator(".jupyter-widgets input[type='text']").first
+    box.fill("7♦ K♣ 7♥")
+    box.press("Enter")
+    page.get_by_text("20 left after the chop").first.wait_for(timeout=20_000)
+    box.fill("7d kc 8h")
+    box.press("Enter")
+    page.get_by_text("21 left after the chop").first.wait_for(timeout=20_000)
+
+
+def test_a_match_plays_round_by_round(page, voila):
+    open_notebook(page, voila, "05-scoring.ipynb")
+    page.get_by_role("button", name="Play a round").click()
+    page.get_by_text("1 rounds played.").wait_for(timeout=30_000)
+
+
+def test_history_records_quick_games_and_replays_one(page, voila):
+    open_notebook(page, voila, "09-rules-and-history.ipynb")
+    page.get_by_role("button", name="Record 5 quick games").click()
+    page.get_by_text("replays exactly under its stored rules").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Next").last.click()
+    page.get_by_text("Move 1 of").wait_for(timeout=20_000)
+
+
+def test_print_time_to_interactive(voila, browser):
+    """Measured for every notebook on a warm server (first visit of a fresh page); target 3 s each."""
+    context = browser.new_context()
+    page = context.new_page()
+    for name in PAGES:
+        open_notebook(page, voila, name)
+    context.close()
+    RESULTS.mkdir(exist_ok=True)
+    lines = [f"{name:<32} {TIMINGS[name]:.2f} s" for name in PAGES]
+    (RESULTS / "time-to-interactive.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\ntime to interactive (warm server):\n" + "\n".join(lines))
+    assert set(TIMINGS) >= set(PAGES)
