@@ -72,6 +72,16 @@ def _parser() -> _Parser:
                        help="with publish: a switch of your ruleset, e.g. --set cut_limit=25")
     rules.add_argument("--title", default="", help="with publish: a one-line description")
 
+    puzzles = commands.add_parser("puzzles", help="print \"Can you cut?\" puzzles with their answers")
+    puzzles.add_argument("--rules", default="house", choices=("house", "uganda", "bomb", "party"), metavar="RULESET",
+                         help="house, uganda, bomb or party (default house)")
+    puzzles.add_argument("--level", default="easy", choices=("easy", "medium", "hard"), metavar="LEVEL",
+                         help="easy, medium or hard (default easy)")
+    puzzles.add_argument("--count", type=_whole_number(1, 1000), default=10, help="how many (default 10)")
+    puzzles.add_argument("--seed", type=_whole_number(0), default=0, help="the set number: the same seed, the same puzzles")
+    puzzles.add_argument("--file", type=Path, metavar="FILE", help="check and print a teacher's puzzle file instead")
+    puzzles.add_argument("--json", action="store_true", help="print one JSON list")
+
     history = commands.add_parser("history", help="list recorded games, newest first")
     history.add_argument("--rules", metavar="RULESET", help="only games of this ruleset")
     history.add_argument("--limit", type=_whole_number(1), default=20, help="how many (default 20)")
@@ -164,6 +174,26 @@ def _publish(arguments) -> int:
     with Store() as store:
         version = store.publish(arguments.new_name, arguments.base, changes, arguments.title)
     print(f"{arguments.new_name} v{version} is published; 'matatu-learn rules {arguments.new_name}' prints it.")
+    return 0
+
+
+def _puzzles(arguments) -> int:
+    from .puzzles import QUESTION_TEXT, load_puzzles, puzzle_set
+
+    if arguments.file is not None:
+        puzzles = load_puzzles(arguments.file)
+    else:
+        puzzles = puzzle_set(arguments.rules, arguments.level, arguments.count, arguments.seed)
+    if arguments.json:
+        print(json.dumps([puzzle.to_json() for puzzle in puzzles], ensure_ascii=False))
+        return 0
+    for number, puzzle in enumerate(puzzles, 1):
+        position = puzzle.position
+        print(f"{number}. {QUESTION_TEXT[puzzle.question]}  ({json.dumps(puzzle.rules, ensure_ascii=False)}, {puzzle.level})")
+        print(f"   your hand: {position['hands'][position.get('to_move', 0)]}   pile: {position.get('pile', 'bare table')}"
+              + (f"   marker: {position['marker']}" if "marker" in position else ""))
+        print(f"   answer: {json.dumps(puzzle.answer, ensure_ascii=False)}")
+        print(f"   {puzzle.explanation}")
     return 0
 
 
@@ -301,7 +331,7 @@ def _serve(arguments) -> int:
 
 _COMMANDS = {
     "check": _check, "rules": _rules, "simulate": _simulate, "serve": _serve, "history": _history,
-    "replay": _replay, "export": _export, "import": _import,
+    "replay": _replay, "export": _export, "import": _import, "puzzles": _puzzles,
 }
 
 if __name__ == "__main__":
