@@ -192,3 +192,14 @@ def test_print_time_to_interactive(voila, browser):
     (RESULTS / "time-to-interactive.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\ntime to interactive (warm server):\n" + "\n".join(lines))
     assert set(TIMINGS) >= set(PAGES)
+
+
+def test_a_puzzle_is_answered_by_clicking(page, voila):
+    open_notebook(page, voila, "06-can-you-cut.ipynb")
+    page.get_by_text("Score: 0 of 0").wait_for(timeout=20_000)
+    answers = page.locator(".jupyter-widgets button:has-text('Yes, I can cut')")
+    answers.first.click()
+    page.get_by_text("Score:").filter(has_text="of 1").wait_for(timeout=20_000)
+    assert page.get_by_text("Right!").count() + page.get_by_text("Not quite.").count() == 1
+    page.get_by_role("button", name="New puzzle").click()
+    page.get_by_text("puzzle 2").wait_for(timeout=20_000)

@@ -1,16 +1,27 @@
 """Widgets driven in plain Python: click, set values, and check what the view shows against the engine."""
 
+import datetime
 import html
+import re
+from pathlib import Path
 
 import pytest
 
 from matatu_learn.agents import make_agent
+from matatu_learn.cards import parse_card, parse_cards
 from matatu_learn.engine import Round
+from matatu_learn.explain import card_verdict
+from matatu_learn.lessons import RULESET_CHOICES, ruleset_rules
+from matatu_learn.puzzles import generate_puzzle
 from matatu_learn.rules import PRESETS
 from matatu_learn.rules_text import rules_sections
 from matatu_learn.simulate import play_round
 from matatu_learn.store import Store
-from matatu_learn.widgets import HistoryBrowser, RulesBrowser, RulesComparison
+from matatu_learn.widgets import (
+    CutMeter, DealExplorer, HandView, HistoryBrowser, LessonStepper, MatchView, PuzzleTrainer, RulesBrowser,
+    RulesComparison, TableView, TopicLesson, TurnExplorer,
+)
+from matatu_learn.widgets.puzzle_trainer import _choices, is_right
 
 
 @pytest.fixture
@@ -77,14 +88,6 @@ def test_history_filter_and_quick_games(database):
 
 
 # ---------------------------------------------------------------- the lessons' widgets
-import re
-
-from matatu_learn.cards import parse_card, parse_cards
-from matatu_learn.explain import card_verdict
-from matatu_learn.widgets import (
-    CutMeter, DealExplorer, HandView, LessonStepper, MatchView, TableView, TopicLesson, TurnExplorer,
-)
-from matatu_learn.lessons import RULESET_CHOICES, ruleset_rules
 
 
 def cards_in(markup):
@@ -201,3 +204,80 @@ def test_match_view_plays_a_match_to_its_end():
     view.picker.value = "uganda"
     view.play_all.click()
     assert max(view.match.scores) >= 100
+
+
+# ----------------------------------------------------------------------- puzzles
+
+EXAMPLE_PUZZLES = Path(__file__).resolve().parent.parent / "docs" / "example-puzzles.json"
+MODIFIED = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+def click_answer(trainer, right):
+    puzzle = trainer.puzzle
+    if puzzle.question == "which_card":
+        for toggle in trainer.toggles:
+            toggle.value = (toggle.description in puzzle.answer["cards"]) == right
+        if not trainer.toggles and not right:
+            return False  # no seven to choose wrongly: "none" is the only answer
+        trainer.answers.children[-1].click()
+        return True
+    for (label, choice), button in zip(_choices(puzzle), trainer.answers.children):
+        if is_right(puzzle, choice) == right:
+            button.click()
+            return True
+    return False
+
+
+def test_puzzles_answered_by_clicking_right_and_wrong():
+    trainer = PuzzleTrainer("uganda", "medium", set_number=42)
+    assert trainer.puzzle.to_json() == generate_puzzle("uganda", "medium", 42, 0).to_json()
+    assert click_answer(trainer, right=True)
+    assert "✔ Right!" in trainer.feedback.value and "1 of 1" in trainer.tally.value
+    assert html.escape(trainer.puzzle.explanation) in trainer.feedback.value
+    assert all(button.disabled for button in trainer.answers.children)
+    trainer.new_puzzle.click()
+    assert trainer.puzzle.to_json() == generate_puzzle("uganda", "medium", 42, 1).to_json()
+    wrong_given = click_answer(trainer, right=False)
+    assert wrong_given
+    assert "✘ Not quite." in trainer.feedback.value and "1 of 2" in trainer.tally.value and "streak 0" in trainer.tally.value
+    trainer.hint_button.click()
+    assert html.escape(trainer.puzzle.hint) in trainer.feedback.value
+
+
+def test_try_set_restarts_the_same_puzzles_for_everyone():
+    one, two = PuzzleTrainer("bomb", "hard", 7), PuzzleTrainer("bomb", "hard", 7)
+    one.new_puzzle.click()
+    one.try_set.click()
+    assert one.puzzle.to_json() == two.puzzle.to_json()
+    two.set_number.value = 8
+    two.try_set.click()
+    assert two.puzzle.to_json() == generate_puzzle("bomb", "hard", 8, 0).to_json()
+
+
+def test_a_puzzle_hides_other_hands_unless_it_asks_who_wins():
+    trainer = PuzzleTrainer("house", "easy", 3)
+    for _ in range(4):
+        puzzle = trainer.puzzle
+        game = puzzle.game()
+        shown = set(cards_in(trainer.table.value))
+        others = {str(card) for seat, hand in enumerate(game.hands) if seat != game.to_move for card in hand}
+        others -= {str(game.top), str(game.marker)}
+        if puzzle.question == "who_wins":
+            assert others <= shown
+        else:
+            assert not (others & shown)
+        trainer.new_puzzle.click()
+
+
+def test_a_teachers_file_loads_and_a_bad_one_is_a_sentence():
+    trainer = PuzzleTrainer()
+    content = EXAMPLE_PUZZLES.read_bytes()
+    trainer.upload.value = ({"name": "class.json", "type": "application/json", "size": len(content),
+                             "content": memoryview(content), "last_modified": MODIFIED},)
+    assert "Loaded 4 puzzles from class.json" in trainer.feedback.value
+    assert trainer.puzzle.position["hands"][0] == "7♦ 7♥ 8♠"
+    trainer.upload.value = ({"name": "bad.json", "type": "application/json", "size": 1,
+                             "content": memoryview(b"[1]"), "last_modified": MODIFIED},)
+    assert "bad.json: puzzle 1: expected an object" in trainer.feedback.value
+
+
