@@ -40,7 +40,7 @@ def main() -> int:
         rules = published_rules(name)
         plain = timed(rules, arguments.players, arguments.games)
         with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "bench.sqlite3") as store:
-            def record(game, agents):
+            def record(game, agents, name=name):
                 store.record(game, name, 1, [agent.name for agent in agents])
 
             recorded = timed(rules, arguments.players, arguments.games, record)

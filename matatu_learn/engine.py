@@ -758,8 +758,4 @@ def check_players(players: int) -> None:
         raise DealError(f"Matatu is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
 
 
-def suit_symbol(suit: int | None) -> str:
-    return "none" if suit is None else SUIT_SYMBOLS[suit]
-
-
-__all__ = ["Round", "RoundResult", "IllegalActionError", "hand_total", "check_players", "DECK"]
+__all__ = ["Round", "RoundResult", "IllegalActionError", "hand_total", "check_players"]

@@ -215,7 +215,7 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
             if need <= 0:
                 break
             exact = [card for card in deck if card not in taken and card < 52 and RANK_OF[card] != 7 and values[card] == need]
-            card = exact[0] if exact else take(lambda c: c < 52 and RANK_OF[c] != 7 and values[c] < need)
+            card = exact[0] if exact else take(lambda c, need=need: c < 52 and RANK_OF[c] != 7 and values[c] < need)
             taken.add(card)
             hand.append(card)
             weight += values[card]

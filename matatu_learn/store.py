@@ -445,7 +445,7 @@ class Store:
             if not report.reproduced:
                 raise StoreError(f"games[{index}] does not replay to its recorded result: {report.difference}")
             records.append(record)
-        for (name, version), (item, rules) in incoming.items():
+        for (name, version), (_, rules) in incoming.items():
             if version in self.versions(name):
                 if self.rules(name, version) != rules:
                     raise StoreError(f"{name} v{version} is published here with other switches; the export was not imported.")

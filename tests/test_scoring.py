@@ -20,7 +20,7 @@ def play_match(rules, players, seed):
 def test_uganda_match_runs_to_100_and_the_highest_total_wins():
     match = play_match(PRESETS["uganda"], 3, seed=4)
     assert max(match.scores) >= 100
-    before_last = [total - points for total, points in zip(match.scores, match.results[-1].points)]
+    before_last = [total - points for total, points in zip(match.scores, match.results[-1].points, strict=True)]
     assert max(before_last) < 100  # the match ended on the first round that reached the target
     assert match.winners == tuple(seat for seat, score in enumerate(match.scores) if score == max(match.scores))
     assert sum(match.scores) == sum(sum(result.points) for result in match.results)

@@ -221,7 +221,7 @@ def click_answer(trainer, right):
             return False  # no seven to choose wrongly: "none" is the only answer
         trainer.answers.children[-1].click()
         return True
-    for (label, choice), button in zip(_choices(puzzle), trainer.answers.children):
+    for (_, choice), button in zip(_choices(puzzle), trainer.answers.children, strict=True):
         if is_right(puzzle, choice) == right:
             button.click()
             return True
