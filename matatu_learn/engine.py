@@ -23,7 +23,7 @@ from .actions import (
 )
 from .cards import (
     ACE, CARD_NAMES, COLOUR_OF, DECK, JACK, QUEEN, RANK_OF, SPADES, STANDARD_DECK, SUIT_OF,
-    SUIT_SYMBOLS, SUITS, Card, deck_for, make_card,
+    SUITS, Card, deck_for, make_card,
 )
 from .errors import DealError, IllegalActionError
 from .rules import Rules
