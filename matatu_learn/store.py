@@ -351,10 +351,11 @@ class Store:
 
     def _record_of(self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None) -> GameRecord:
         result = game.result
+        ended_at = now()
         return GameRecord(
             None, ruleset, version, game.players, tuple(seats), game.seed, game.leader,
-            tuple(str(action) for action in game.history), result.reason, result.winners, result.totals,
-            result.points, started_at or now(), now(),
+            tuple(action.text for action in game.history), result.reason, result.winners, result.totals,
+            result.points, started_at or ended_at, ended_at,
         )
 
     def _insert(self, record: GameRecord) -> int:
@@ -366,7 +367,7 @@ class Store:
                 (
                     record.ruleset, record.version, record.players, json.dumps(record.seats), record.seed,
                     record.leader, json.dumps(record.actions, ensure_ascii=False), record.reason,
-                    json.dumps(record.winners), json.dumps(record.totals), json.dumps(record.points),
+                    _numbers(record.winners), _numbers(record.totals), _numbers(record.points),
                     record.started_at, record.ended_at,
                 ),
             )
@@ -478,6 +479,11 @@ def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
                             f"recorded {record.reason} {list(record.winners)} {list(record.points)}, "
                             f"replayed {result.reason} {list(result.winners)} {list(result.points)}")
     return ReplayReport(record, game, tuple(steps), True, "")
+
+
+def _numbers(values: Sequence[int]) -> str:
+    """A JSON list of whole numbers, written directly: recording sits on the simulation's path."""
+    return "[" + ", ".join(map(str, values)) + "]"
 
 
 def _switches_json(rules: Rules) -> str:
