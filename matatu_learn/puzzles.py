@@ -21,7 +21,7 @@ from .engine import Round
 from .errors import MatatuError, ScenarioError
 from .explain import chopper_text
 from .rules import PRESET_IDS, Rules
-from .rules_text import rules_sections
+from .rules_text import cut_limit_sentence, rules_sections
 from .scenarios import read_position, read_rules
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
@@ -124,13 +124,7 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
         sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
         return " ".join(sentences)
     sentences.append(f"Here {chopper_text(game)}.")
-    limit = game.rules.cut_limit
-    if limit is None:
-        sentences.append("There is no weight limit.")
-    elif game.rules.cut_counts == "after":
-        sentences.append(f"The cards left after the chop must be worth {limit} or less (the chopper not counted).")
-    else:
-        sentences.append(f"The hand, the seven included, must be worth {limit} or less.")
+    sentences.append(cut_limit_sentence(game.rules))
     sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
     sevens = [card for card in hand if RANK_OF[card] == 7]
     for card in sevens:

@@ -93,6 +93,15 @@ def _specials(rules: Rules) -> list[str]:
     return lines
 
 
+def cut_limit_sentence(rules: Rules) -> str:
+    """The weight limit of a cut, and how it is counted."""
+    if rules.cut_limit is None:
+        return "There is no weight limit: a chopper cuts whatever your hand is worth."
+    if rules.cut_counts == "after":
+        return f"You may cut when the cards left after the chop are worth {rules.cut_limit} or less (the chopper itself not counted)."
+    return f"You may cut when your hand, the seven included, is worth {rules.cut_limit} or less."
+
+
 def _chopper(rules: Rules) -> list[str]:
     if rules.chopper == "any_seven":
         lines = ["Any 7 is a chopper."]
@@ -101,12 +110,7 @@ def _chopper(rules: Rules) -> list[str]:
         lines = [f"The chopper is the 7 of the {marker}'s suit."]
     lines.append("Cut with 'cut 7♦': the chopper must fit the pile, and you cannot cut while a pick is pending"
                  + (" or a call is owed." if rules.calls == "warning_card" else "."))
-    if rules.cut_limit is None:
-        lines.append("There is no weight limit: a chopper cuts whatever your hand is worth.")
-    elif rules.cut_counts == "after":
-        lines.append(f"You may cut when the cards left after the chop are worth {rules.cut_limit} or less (the chopper itself not counted).")
-    else:
-        lines.append(f"You may cut when your hand, the seven included, is worth {rules.cut_limit} or less.")
+    lines.append(cut_limit_sentence(rules))
     if rules.sevens_normal:
         lines.append("Every seven, the chopper too, may also be laid as an ordinary card.")
     else:
