@@ -2,6 +2,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from matatu_learn.cli import main
 from matatu_learn.scenarios import check_file, run_scenario, scenario_files
@@ -124,3 +126,42 @@ def test_check_command_passes_the_public_suite(capsys):
 def test_check_an_empty_folder_fails(tmp_path, capsys):
     assert main(["check", str(tmp_path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "0 passed, 1 failed"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["7♦", "A♠ ♥", "RJ", "x", "", "red", "warning", "house", "9♦ 6♦"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(
+        ["hands", "pile", "stock", "marker", "to_move", "direction", "suit", "colour", "pending", "free", "drawn",
+         "owed_call", "seat", "word", "catchable", "preset", "jokers", "cut_limit"]), children, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(rules=JSON_VALUES, position=JSON_VALUES, legal=JSON_VALUES, actions=JSON_VALUES, expect=JSON_VALUES)
+def test_any_malformed_scenario_is_a_failure_never_a_traceback(rules, position, legal, actions, expect):
+    data = {"name": "fuzz", "rules": rules, "position": position, "legal": legal, "actions": actions, "expect": expect}
+    outcome = run_scenario(data)
+    assert isinstance(outcome.passed, bool) and "\n" not in outcome.message
+
+
+CARD_WORDS = st.sampled_from(["7♦", "7♥", "8♠", "K♣", "2♠", "2♥", "A♠", "RJ", "BJ", "3♥", "9♦", "6♦", "J♦", "Q♠", "11♥", "x"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    rules=st.sampled_from(["house", "uganda", "bomb", "party", {"preset": "uganda", "jokers": True}, {"preset": "bomb", "jokers": False}]),
+    hands=st.lists(st.lists(CARD_WORDS, min_size=0, max_size=4), min_size=1, max_size=7),
+    pile=st.lists(CARD_WORDS, max_size=3), marker=st.none() | CARD_WORDS,
+    extra=st.dictionaries(st.sampled_from(["to_move", "direction", "pending", "suit", "colour", "free", "drawn"]),
+                          st.none() | st.integers(-2, 8) | st.booleans() | CARD_WORDS | st.sampled_from(["♣", "red"]), max_size=3),
+    actions=st.lists(st.sampled_from(["draw", "pass", "pick", "catch", "call warning", "play 7♦", "cut 7♦", "play A♠ ♥",
+                                      "play RJ", "play 2♠", "jump"]), max_size=4),
+)
+def test_nearly_valid_scenarios_never_raise(rules, hands, pile, marker, extra, actions):
+    position = {"hands": hands, "pile": pile, **extra}
+    if marker is not None:
+        position["marker"] = marker
+    outcome = run_scenario({"name": "near", "rules": rules, "position": position, "actions": actions,
+                            "expect": {"over": False}})
+    assert isinstance(outcome.passed, bool) and "\n" not in outcome.message
