@@ -278,3 +278,15 @@ def test_history_replay_export_import_commands(tmp_path, monkeypatch, capsys):
     assert "There is no recorded game 99" in capsys.readouterr().err
     assert main(["simulate", "--rules", "party", "--games", "1", "--set", "cut_limit=20", "--record"]) == 2
     assert "publish your switches first" in capsys.readouterr().err
+
+
+def test_a_database_left_at_an_older_schema_migrates_forward(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.execute(f"PRAGMA application_id = {0x4D61744C}")
+    connection.execute("PRAGMA user_version = 0")
+    connection.commit()
+    connection.close()
+    with Store(path) as store:
+        assert store._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert store.names() == ["house", "uganda", "bomb", "party"]
