@@ -14,11 +14,13 @@ on the engine and returns what to show before and after each one.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .cards import DECK, RANK_OF, SUIT_OF, SUITS, make_card
 from .engine import Round
 from .errors import ScenarioError
 from .explain import describe_event
@@ -119,3 +121,38 @@ def topic_transcript(lesson: str, topic: str, ruleset: str) -> list[str]:
             else:
                 lines.append(f"Seat {frame.seat}: {frame.action}. " + " ".join(frame.effects))
     return lines
+
+
+def position_for_seat_zero(rules: Rules, seed: int, players: int = 3) -> Round:
+    """A mid-round position where seat 0 is to move with no pick pending: a deal, then a few moves."""
+    for attempt in range(50):
+        game = Round(rules, players, seed * 101 + attempt)
+        chooser = random.Random(seed + attempt)
+        for _ in range(chooser.randrange(0, 9)):
+            if game.over:
+                break
+            legal = game.legal_actions()
+            plays = [action for action in legal if action.kind == "play"]
+            game.apply(chooser.choice(plays or legal))
+        while not game.over and (game.to_move != 0 or game.pending or game.has_drawn or game.owed[0]):
+            legal = game.legal_actions()
+            plays = [action for action in legal if action.kind == "play"]
+            game.apply(chooser.choice(plays or legal))
+        if not game.over:
+            return game
+    return Round(rules, players, seed)
+
+
+def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
+    """Seat 0 holds ``hand`` and a pile card that every chopper in it fits; only the weight decides."""
+    marker = None
+    if rules.marker != "none":
+        used = set(hand)
+        marker = next(make_card(rank, marker_suit) for rank in (3, 4, 5, 6, 9, 10, 12, 13)
+                      if make_card(rank, marker_suit) not in used)
+    used = set(hand) | ({marker} if marker is not None else set())
+    # A seven on the pile lets every seven fit by rank; with all four in hand, any card of their suit does.
+    pile = next((make_card(7, suit) for suit in SUITS if make_card(7, suit) not in used),
+                next(card for card in DECK[:52] if card not in used and SUIT_OF[card] == SUIT_OF[hand[0]]))
+    other = [card for card in DECK[:52] if card not in used and card != pile and RANK_OF[card] in (9, 10)][:1]
+    return Round.from_position(rules, [hand, other], pile=[pile], stock=[], marker=marker)

@@ -17,7 +17,7 @@ import pytest
 from conftest import PAGES
 
 from matatu_learn.rules import PRESETS
-from matatu_learn.widgets.lesson_views import position_for_seat_zero
+from matatu_learn.lessons import position_for_seat_zero
 from matatu_learn.widgets.svg import card_label
 
 CHROMIUM = "/usr/bin/chromium"

@@ -13,9 +13,8 @@ import ipywidgets as widgets
 from ..cards import CARD_NAMES, SUIT_SYMBOLS
 from ..rules import switch_lines
 from ..rules_text import rules_sections
-from ..agents import make_agent
 from ..engine import Round
-from ..simulate import play_round
+from ..simulate import simulate
 from ..store import ReplayReport, Store, replay_record
 
 DIFFERENT = "background:#fff3c4"
@@ -185,14 +184,15 @@ class HistoryBrowser(widgets.VBox):
             self.stepper_box.children = []
 
     def record_quick_games(self, count: int = 5) -> None:
+        """The computer plays ``count`` rounds of the chosen ruleset, and each is recorded."""
         name = self.filter.value or "house"
         with Store(self.database) as store:
             published = store.ruleset(name)
-            for index in range(count):
-                game = Round(published.rules, 3, seed=store.count() * 7919 + index, leader=0)
-                agents = [make_agent("heuristic", seat) for seat in range(3)]
-                play_round(game, agents)
+
+            def record(game, agents):
                 store.record(game, name, published.version, [agent.name for agent in agents])
+
+            simulate(published.rules, 3, count, seed=store.count(), agent_names=["heuristic"], on_round=record)
         self.refresh()
 
     def show_game(self, game_id: int | None) -> None:

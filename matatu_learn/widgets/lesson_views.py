@@ -6,23 +6,21 @@ Each is a thin view: positions, verdicts, weights and results all come from the 
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as widgets
 
 from ..agents import make_agent
-from ..cards import CARD_NAMES, DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card, parse_cards
+from ..cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine import Round
 from ..errors import MatatuError
 from ..explain import chopper_text
-from ..lessons import load_lesson, topic_steps
-from ..rules import PRESETS, Rules
+from ..lessons import RULESET_CHOICES, cut_position, load_lesson, position_for_seat_zero, ruleset_rules, topic_steps
+from ..rules import PRESETS
 from ..rules_text import rules_sections
 from ..scoring import Match
 from ..simulate import play_round
 from .stepper import LessonStepper
 from .svg import STYLE, card_html
-from ..lessons import RULESET_CHOICES, ruleset_rules
 from .views import HandView, RulesetPicker, TableView
 
 
@@ -121,26 +119,6 @@ class TurnExplorer(widgets.VBox):
                             + ". " + html.escape(self.game.explain("pass")) + "</p>")
 
 
-def position_for_seat_zero(rules: Rules, seed: int, players: int = 3) -> Round:
-    """A mid-round position where seat 0 is to move with no pick pending: a deal, then a few moves."""
-    for attempt in range(50):
-        game = Round(rules, players, seed * 101 + attempt)
-        chooser = random.Random(seed + attempt)
-        for _ in range(chooser.randrange(0, 9)):
-            if game.over:
-                break
-            legal = game.legal_actions()
-            plays = [action for action in legal if action.kind == "play"]
-            game.apply(chooser.choice(plays or legal))
-        while not game.over and (game.to_move != 0 or game.pending or game.has_drawn or game.owed[0]):
-            legal = game.legal_actions()
-            plays = [action for action in legal if action.kind == "play"]
-            game.apply(chooser.choice(plays or legal))
-        if not game.over:
-            return game
-    return Round(rules, players, seed)
-
-
 class TopicLesson(widgets.VBox):
     """A ruleset picker and a topic picker over a lesson file; the stepper shows the chosen steps."""
 
@@ -177,21 +155,6 @@ def card_values_html() -> str:
         rows.append(f"<tr><td><b>{label}</b></td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return (f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
             "<p class='matatu-note'>4 to 10 count their face value.</p>")
-
-
-def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
-    """Seat 0 holds ``hand`` and a pile card that every chopper in it fits; only the weight decides."""
-    marker = None
-    if rules.marker != "none":
-        used = set(hand)
-        marker = next(make_card(rank, marker_suit) for rank in (3, 4, 5, 6, 9, 10, 12, 13)
-                      if make_card(rank, marker_suit) not in used)
-    used = set(hand) | ({marker} if marker is not None else set())
-    # A seven on the pile lets every seven fit by rank; with all four in hand, any card of their suit does.
-    pile = next((make_card(7, suit) for suit in SUITS if make_card(7, suit) not in used),
-                next(card for card in DECK[:52] if card not in used and SUIT_OF[card] == SUIT_OF[hand[0]]))
-    other = [card for card in DECK[:52] if card not in used and card != pile and RANK_OF[card] in (9, 10)][:1]
-    return Round.from_position(rules, [hand, other], pile=[pile], stock=[], marker=marker)
 
 
 class CutMeter(widgets.VBox):
