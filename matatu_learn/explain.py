@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, ActionError, parse_action
-from .cards import ACE, CARD_NAMES, COLOUR_OF, RANK_OF, SUIT_SYMBOLS
+from .cards import ACE, CARD_NAMES, COLOUR_OF, RANK_OF, SUIT_OF, SUIT_SYMBOLS
 
 from .engine import tables_for
 
@@ -53,11 +53,12 @@ def pick_answers_text(game: Round) -> str:
     return f"a {COLOUR_OF[top]} pick card, compared by size{ace}"
 
 
-def chopper_text(game: Round) -> str:
+def chopper_text(game) -> str:
+    """Which seven cuts, in words; ``game`` is a ``Round`` or a seat's ``PlayerView``."""
     if game.rules.chopper == "any_seven":
         return "any 7 is a chopper"
     marker = "base card" if game.rules.marker == "base" else "cutter"
-    return f"only the 7 of the {marker}'s suit ({SUIT_SYMBOLS[game.chopper_suit]}) is the chopper"
+    return f"only the 7 of the {marker}'s suit ({SUIT_SYMBOLS[SUIT_OF[game.marker]]}) is the chopper"
 
 
 def weight_text(game: Round, chopper: int) -> str:

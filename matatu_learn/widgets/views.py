@@ -12,7 +12,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..actions import Action
-from ..cards import CARD_NAMES, SUIT_SYMBOLS, make_card
+from ..cards import CARD_NAMES, SUIT_OF, SUIT_SYMBOLS, make_card
 from ..engine import Round
 from ..explain import card_verdict, chopper_text
 from ..lessons import RULESET_CHOICES, ruleset_rules
@@ -36,21 +36,22 @@ class RulesetPicker(widgets.Dropdown):
         return RULESET_CHOICES[self.value][1]
 
 
-def marker_html(game: Round) -> str:
-    """The base card or cutter, and which seven is the chopper, in words."""
+def marker_html(game) -> str:
+    """The base card or cutter, and which seven is the chopper, in words (from a round or a seat's view)."""
     rules = game.rules
     if rules.marker == "none":
         return f'<p class="matatu-note">No marker card: {chopper_text(game)}.</p>'
-    chopper = CARD_NAMES[make_card(7, game.chopper_suit)]
+    suit = SUIT_OF[game.marker]
+    chopper = CARD_NAMES[make_card(7, suit)]
     if rules.marker == "base":
         what = "Base card (only a marker: the card itself stays in the deck)"
     else:
         what = "Cutter (dealt face up under the stock, out of play this round)"
     return (f'<div class="matatu-row">{card_html(game.marker, 48)}<p class="matatu-note"><b>{what}</b><br>'
-            f"It has the suit {SUIT_SYMBOLS[game.chopper_suit]}, so the chopper is <b>{chopper}</b>.</p></div>")
+            f"It has the suit {SUIT_SYMBOLS[suit]}, so the chopper is <b>{chopper}</b>.</p></div>")
 
 
-def _facts(game: Round) -> list[str]:
+def _facts(game) -> list[str]:
     facts = []
     if game.suit_in_play is not None:
         named = " (named)" if game.named_suit is not None else ""
@@ -83,22 +84,31 @@ class TableView(widgets.HTML):
             self.show(game)
 
     def show(self, game: Round) -> None:
-        top = card_html(game.top, 64, note="the top of the pile") if game.top is not None else "<p><i>bare table</i></p>"
-        pile = f'<div><div class="matatu-note">pile ({len(game.pile)})</div>{top}</div>'
-        stock = f'<div><div class="matatu-note">stock ({len(game.stock)})</div>{back_html(64, f"stock of {len(game.stock)} cards")}</div>'
-        hands = []
-        for seat, hand in enumerate(game.hands):
-            if self.viewer is None or seat == self.viewer:
+        # A seat's table is drawn from that seat's PlayerView: what it cannot see is not at hand.
+        shown = game if self.viewer is None else game.view(self.viewer, with_log=False)
+        if self.viewer is None:
+            hands: list = list(game.hands)
+            sizes = [len(hand) for hand in game.hands]
+            pile_size, stock_size = len(game.pile), len(game.stock)
+        else:
+            sizes = list(shown.hand_sizes)
+            hands = [shown.hand if seat == self.viewer else None for seat in range(len(sizes))]
+            pile_size, stock_size = shown.pile_size, shown.stock_size
+        top = card_html(shown.top, 64, note="the top of the pile") if shown.top is not None else "<p><i>bare table</i></p>"
+        pile = f'<div><div class="matatu-note">pile ({pile_size})</div>{top}</div>'
+        stock = f'<div><div class="matatu-note">stock ({stock_size})</div>{back_html(64, f"stock of {stock_size} cards")}</div>'
+        rows = []
+        for seat, hand in enumerate(hands):
+            if hand is not None:
                 cards = "".join(card_html(card, 40) for card in hand)
             else:
-                shown = min(len(hand), 12)
-                cards = "".join(back_html(40, "a card in another hand") for _ in range(shown))
-                cards += f'<span class="matatu-note">{len(hand)} cards</span>' if len(hand) > shown else ""
-            marker = " ◀ to move" if seat == game.to_move and not game.over else ""
-            hands.append(f'<div><div class="matatu-note">seat {seat} — {len(hand)} cards{marker}</div>'
-                         f'<div class="matatu-row">{cards}</div></div>')
-        self.value = (f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(game)}</div></div>'
-                      f'<p class="matatu-note">{" · ".join(_facts(game))}</p>{"".join(hands)}')
+                cards = "".join(back_html(40, "a card in another hand") for _ in range(min(sizes[seat], 12)))
+                cards += f'<span class="matatu-note">{sizes[seat]} cards</span>' if sizes[seat] > 12 else ""
+            marker = " ◀ to move" if seat == shown.to_move and not shown.over else ""
+            rows.append(f'<div><div class="matatu-note">seat {seat} — {sizes[seat]} cards{marker}</div>'
+                        f'<div class="matatu-row">{cards}</div></div>')
+        self.value = (f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(shown)}</div></div>'
+                      f'<p class="matatu-note">{" · ".join(_facts(shown))}</p>{"".join(rows)}')
 
 
 class HandView(widgets.VBox):
