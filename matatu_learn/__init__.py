@@ -4,11 +4,11 @@ from .actions import Action, make_action, parse_action
 from .cards import Card, format_cards, parse_card, parse_cards
 from .engine import Round, RoundResult, hand_total
 from .errors import CardError, DealError, IllegalActionError, MatatuError, RulesError, ScenarioError
-from .rules import PRESETS, Rules, preset, with_switches
+from .rules import PRESETS, Rules, published_rules, with_switches
 
 __all__ = [
     "Action", "Card", "CardError", "DealError", "IllegalActionError", "MatatuError", "PRESETS",
     "Round", "RoundResult", "Rules", "RulesError", "ScenarioError", "format_cards", "hand_total",
-    "make_action", "parse_action", "parse_card", "parse_cards", "preset", "with_switches",
+    "make_action", "parse_action", "parse_card", "parse_cards", "published_rules", "with_switches",
 ]
 __version__ = "0.1.0"

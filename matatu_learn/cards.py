@@ -92,7 +92,6 @@ DECK = tuple(Card(index) for index in range(54))
 """Every card in the engine's canonical order: ♠ A-K, ♥, ♦, ♣, then RJ, BJ."""
 RED_JOKER, BLACK_JOKER = DECK[RED_JOKER_INDEX], DECK[BLACK_JOKER_INDEX]
 STANDARD_DECK = DECK[:52]
-JOKERS = (RED_JOKER, BLACK_JOKER)
 
 # Flat tables the engine indexes on its hot path.
 RANK_OF = tuple(card.rank for card in DECK)

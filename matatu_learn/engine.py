@@ -158,6 +158,8 @@ class Round:
         self.leader = leader
         self.rng = random.Random(seed)
         self._tables = tables_for(rules)
+        # Fast aliases for the legal-move generator: the call table, and (once the marker is
+        # known) which cards are one plain play; both are derived from the rules and never change.
         self._call_words = self._tables.call_words
         self._plain: tuple[bool, ...] | None = None
         self.hands: list[list[Card]] = [[] for _ in range(players)]

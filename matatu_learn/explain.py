@@ -17,11 +17,15 @@ from typing import TYPE_CHECKING
 
 from .actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, ActionError, parse_action
 from .cards import ACE, CARD_NAMES, COLOUR_OF, RANK_OF, SUIT_OF, SUIT_SYMBOLS
-
 from .engine import tables_for
 
 if TYPE_CHECKING:
     from .engine import Round
+
+
+def cards(count: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def explain_action(game: Round, action: Action | str) -> str:
@@ -128,13 +132,12 @@ def _why_refused(game: Round, action: Action) -> str:
     if kind is CALL:
         if owed is None:
             return f"{text} is refused: you owe no call now; a call is made with the play that needs it."
-        return f"{text} is refused: the call you owe is '{owed}' ({len(hand)} card{'s' if len(hand) != 1 else ''} in hand), not '{action.word}'."
+        return f"{text} is refused: the call you owe is '{owed}' ({cards(len(hand))} in hand), not '{action.word}'."
     card = action.card
     if card is not None and card not in hand:
         return f"{text} is refused: you do not hold {CARD_NAMES[card]}."
-    if game.pending:
-        if kind in (DRAW, PASS, CUT) or kind is PLAY:
-            return f"{text} is refused: a pick of {game.pending} is pending; answer it with {pick_answers_text(game)}, or pick."
+    if game.pending and kind is not PICK:
+        return f"{text} is refused: a pick of {game.pending} is pending; answer it with {pick_answers_text(game)}, or pick."
     if kind is PICK:
         return f"{text} is refused: no pick is pending."
     if game.has_drawn:
@@ -161,22 +164,20 @@ def _why_refused(game: Round, action: Action) -> str:
             return f"{text} is refused: {CARD_NAMES[card]} is the chopper; it is laid only with 'cut {CARD_NAMES[card]}'."
         if not game.fits(card):
             return f"{CARD_NAMES[card]} does not fit: {_fit_text(game)}; match the suit or the rank, or play an Ace."
-        wild = card >= 52 or RANK_OF[card] == ACE
         names_suit = RANK_OF[card] == ACE or (card >= 52 and rules.joker_names == "suit")
         if left == 0 and action.suit is not None:
             return f"{text} is refused: a last card names nothing; the round is over when it is played."
         if left and names_suit and action.suit is None:
             return f"{text} is refused: {CARD_NAMES[card]} names a suit; write e.g. 'play {CARD_NAMES[card]} ♥'."
-        if action.suit is not None and not (wild and names_suit):
+        if action.suit is not None and not names_suit:
             return f"{text} is refused: only an Ace{' or a joker' if rules.joker_names == 'suit' and rules.jokers else ''} names a suit."
-        needed = tables_for(rules).call_words
         if action.word is not None:
             if rules.calls == "none":
                 return f"{text} is refused: these rules have no calls."
-            due = needed.get(left)
+            due = tables_for(rules).call_words.get(left)
             if due is None:
                 return f"{text} is refused: this play leaves {left} cards, and no call is due."
-            return f"{text} is refused: this play leaves {left} card{'s' if left != 1 else ''}, so the call is '{due}', not '{action.word}'."
+            return f"{text} is refused: this play leaves {cards(left)}, so the call is '{due}', not '{action.word}'."
     legal = ", ".join(str(option) for option in game.legal_actions())
     return f"{text} is refused here; the legal actions are: {legal}."
 
@@ -199,41 +200,30 @@ def card_verdict(game: Round, card: int) -> tuple[list[Action], str]:
     return [], game.explain(f"{kind} {CARD_NAMES[card]}")
 
 
+_EVENT_WORDS = {
+    "skip": lambda seat, detail: f"Seat {seat} is jumped.",
+    "reverse": lambda seat, detail: "The order of play reverses: it now goes "
+    + ("clockwise." if detail == 1 else "anticlockwise."),
+    "again": lambda seat, detail: f"With two players, seat {seat} plays again.",
+    "owes": lambda seat, detail: f"Seat {seat} now owes {cards(detail)}.",
+    "cancel": lambda seat, detail: f"The pick is cancelled by {CARD_NAMES[detail]}.",
+    "smaller": lambda seat, detail: f"A smaller answer: seat {seat} picks the difference, {cards(detail)}, and the turn ends.",
+    "suit": lambda seat, detail: f"Seat {seat} names {SUIT_SYMBOLS[detail]}.",
+    "colour": lambda seat, detail: f"The joker names its colour: the next card must be {detail}.",
+    "take": lambda seat, detail: f"Seat {seat} takes {cards(len(detail))}." if detail else f"Seat {seat} finds nothing to take.",
+    "draw": lambda seat, detail: f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw.",
+    "reshuffle": lambda seat, detail: f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}.",
+    "call_missed": lambda seat, detail: f"Seat {seat} should have said \"{detail.capitalize()}!\" and did not.",
+    "called": lambda seat, detail: f"Seat {seat} says \"{detail.capitalize()}!\"",
+    "caught": lambda seat, detail: f"Seat {seat} is caught without the call and picks up {detail}.",
+    "out": lambda seat, detail: f"Seat {seat} has played the last card: the round is over.",
+    "cut": lambda seat, detail: f"Seat {seat} cuts: the round is over and every hand is counted.",
+    "blocked": lambda seat, detail: "Nobody could play or take a card for a whole round of the table: the round is blocked.",
+}
+
+
 def describe_event(event: tuple) -> str | None:
     """One sentence for an automatic effect in a round's log (None for the actions themselves)."""
     kind, seat, detail = event
-    if kind == "skip":
-        return f"Seat {seat} is jumped."
-    if kind == "reverse":
-        return "The order of play reverses: it now goes " + ("clockwise." if detail == 1 else "anticlockwise.")
-    if kind == "again":
-        return f"With two players, seat {seat} plays again."
-    if kind == "owes":
-        return f"Seat {seat} now owes {detail} card{'s' if detail != 1 else ''}."
-    if kind == "cancel":
-        return f"The pick is cancelled by {CARD_NAMES[detail]}."
-    if kind == "smaller":
-        return f"A smaller answer: seat {seat} picks the difference, {detail} card{'s' if detail != 1 else ''}, and the turn ends."
-    if kind == "suit":
-        return f"Seat {seat} names {SUIT_SYMBOLS[detail]}."
-    if kind == "colour":
-        return f"The joker names its colour: the next card must be {detail}."
-    if kind == "take":
-        return f"Seat {seat} takes {len(detail)} card{'s' if len(detail) != 1 else ''}." if detail else f"Seat {seat} finds nothing to take."
-    if kind == "draw":
-        return f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw."
-    if kind == "reshuffle":
-        return f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}."
-    if kind == "call_missed":
-        return f"Seat {seat} should have said \"{detail.capitalize()}!\" and did not."
-    if kind == "called":
-        return f"Seat {seat} says \"{detail.capitalize()}!\""
-    if kind == "caught":
-        return f"Seat {seat} is caught without the call and picks up {detail}."
-    if kind == "out":
-        return f"Seat {seat} has played the last card: the round is over."
-    if kind == "cut":
-        return f"Seat {seat} cuts: the round is over and every hand is counted."
-    if kind == "blocked":
-        return "Nobody could play or take a card for a whole round of the table: the round is blocked."
-    return None
+    words = _EVENT_WORDS.get(kind)
+    return None if words is None else words(seat, detail)

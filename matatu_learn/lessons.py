@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .cards import DECK, RANK_OF, SUIT_OF, SUITS, make_card
+from .cards import DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
 from .engine import Round
 from .errors import ScenarioError
 from .explain import describe_event
@@ -68,6 +68,8 @@ def step_frames(step: dict[str, Any]) -> list[Frame]:
     rules = read_rules(step["rules"])
     frames = [Frame(step.get("text", ""), read_position(rules, step["position"]), None, None, "", [])]
     for count, action in enumerate(step.get("actions", []), 1):
+        # Each frame owns its round, rebuilt from the position: a lesson is a few moves, and this
+        # needs no copying of rounds.
         game = read_position(rules, step["position"])
         for earlier in step["actions"][: count - 1]:
             game.apply(earlier)
@@ -145,14 +147,20 @@ def position_for_seat_zero(rules: Rules, seed: int, players: int = 3) -> Round:
 
 def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
     """Seat 0 holds ``hand`` and a pile card that every chopper in it fits; only the weight decides."""
+    used = set(hand)
     marker = None
     if rules.marker != "none":
-        used = set(hand)
-        marker = next(make_card(rank, marker_suit) for rank in (3, 4, 5, 6, 9, 10, 12, 13)
-                      if make_card(rank, marker_suit) not in used)
-    used = set(hand) | ({marker} if marker is not None else set())
+        marker = next((make_card(rank, marker_suit) for rank in (3, 4, 5, 6, 9, 10, 12, 13)
+                       if make_card(rank, marker_suit) not in used), None)
+        if marker is None:
+            raise ScenarioError(f"The hand holds every card that could show the marker's suit {SUIT_SYMBOLS[marker_suit]}: "
+                                "hold fewer cards of that suit.")
+        used.add(marker)
     # A seven on the pile lets every seven fit by rank; with all four in hand, any card of their suit does.
-    pile = next((make_card(7, suit) for suit in SUITS if make_card(7, suit) not in used),
-                next(card for card in DECK[:52] if card not in used and SUIT_OF[card] == SUIT_OF[hand[0]]))
+    pile = next((make_card(7, suit) for suit in SUITS if make_card(7, suit) not in used), None)
+    if pile is None:
+        pile = next((card for card in DECK[:52] if card not in used and SUIT_OF[card] == SUIT_OF[hand[0]]), None)
+    if pile is None:
+        raise ScenarioError("The hand leaves no card to put on the pile: hold fewer cards.")
     other = [card for card in DECK[:52] if card not in used and card != pile and RANK_OF[card] in (9, 10)][:1]
     return Round.from_position(rules, [hand, other], pile=[pile], stock=[], marker=marker)

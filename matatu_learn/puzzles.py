@@ -91,7 +91,10 @@ def refusal_rule(game: Round) -> str | None:
 
 
 def answer_for(game: Round, question: str) -> dict[str, Any]:
-    """The verified answer: read off the engine's legal actions and results."""
+    """The verified answer: read off the engine's legal actions and results.
+
+    For ``who_wins`` the cut is played on ``game`` itself: pass a round that may be used up.
+    """
     seat = game.to_move
     cards = cutting_cards(game)
     if question == "can_cut":
@@ -163,10 +166,6 @@ def _ruleset_field(preset: str, level: str, rng: random.Random) -> Any:
     return preset
 
 
-def _weight(rules: Rules, values: tuple[int, ...], cards: list) -> int:
-    return sum(values[card] for card in cards)
-
-
 def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[str, Any]:
     deck = [card for card in deck_for(rules.jokers)]
     rng.shuffle(deck)
@@ -203,7 +202,7 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
         # Aim at exactly the limit, or one over.
         target = limit + rng.choice((0, 1))
         counted = [card for card in hand if not (rules.cut_counts == "after" and card == chopper)]
-        weight = _weight(rules, values, counted)
+        weight = sum(values[card] for card in counted)
         for _ in range(6):
             need = target - weight
             if need <= 0:

@@ -264,14 +264,6 @@ def published_rules(name: str, version: int | None = None) -> Rules:
     return versions[version]
 
 
-def preset(name: str) -> Rules:
-    """The preset of that id, or a RulesError listing the ids."""
-    try:
-        return PRESETS[name]
-    except (KeyError, TypeError):
-        raise RulesError(f"'{name}' is not a ruleset: choose one of {', '.join(PRESET_IDS)}.") from None
-
-
 def with_switches(base: Rules, overrides: dict[str, Any]) -> Rules:
     """``base`` with switches changed by name; unknown names and bad values get a sentence.
 
@@ -307,13 +299,15 @@ def parse_switch_value(name: str, text: str) -> Any:
         raise RulesError(f"{name} must be a whole number, not '{text}'.") from None
 
 
-def switch_lines(rules: Rules) -> list[str]:
-    """``name = value`` lines for every setting, as JSON would write the value."""
-    def shown(value: Any) -> str:
-        if value is None:
-            return "null"
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return str(value)
+def switch_value_text(value: Any) -> str:
+    """A switch value as JSON writes it: true, null, 25, reverse."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
-    return [f"{name} = {shown(value)}" for name, value in rules.switches().items()]
+
+def switch_lines(rules: Rules) -> list[str]:
+    """``name = value`` lines for every setting."""
+    return [f"{name} = {switch_value_text(value)}" for name, value in rules.switches().items()]

@@ -311,10 +311,3 @@ def check_file(path: Path) -> list[Outcome]:
             outcome = Outcome(outcome.name, False, f"{fallback}: {outcome.message}")
         outcomes.append(outcome)
     return outcomes
-
-
-def check_paths(paths: Iterable[str | Path]) -> list[Outcome]:
-    outcomes: list[Outcome] = []
-    for path in scenario_files(paths):
-        outcomes.extend(check_file(path))
-    return outcomes

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timezone
@@ -212,9 +213,7 @@ class Store:
         return connection
 
     def _migrate(self) -> None:
-        connection = self._connection
-        connection.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as connection:
             schema = connection.execute("PRAGMA user_version").fetchone()[0]
             for version in range(schema, SCHEMA_VERSION):
                 for statement in MIGRATIONS[version]:
@@ -222,10 +221,6 @@ class Store:
             if schema < SCHEMA_VERSION:
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            connection.execute("COMMIT")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
 
     def _publish_presets(self) -> None:
         """The package's published preset versions, added to the database on first use."""
@@ -250,24 +245,23 @@ class Store:
         self.close()
 
     # ---------------------------------------------------------- transactions
+    @contextmanager
     def _transaction(self):
-        store = self
-
-        class Transaction:
-            def __enter__(self):
-                store._connection.execute("BEGIN IMMEDIATE")
-                return store._connection
-
-            def __exit__(self, kind, error, trace):
-                if kind is None:
-                    store._connection.execute("COMMIT")
-                else:
-                    store._connection.execute("ROLLBACK")
-                    if isinstance(error, sqlite3.Error):
-                        raise _database_error(store.path, error) from None
-                return False
-
-        return Transaction()
+        """One write transaction: all of it is stored, or none; a database error becomes a sentence."""
+        connection = self._connection
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise _database_error(self.path, error) from None
+        try:
+            yield connection
+        except sqlite3.Error as error:
+            connection.execute("ROLLBACK")
+            raise _database_error(self.path, error) from None
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
 
     def _query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple]:
         try:

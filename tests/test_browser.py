@@ -119,14 +119,12 @@ def test_a_deal_responds_to_the_deal_button(page, voila):
 def test_a_hand_tells_why_a_card_is_refused_and_hides_the_other_hands(page, voila):
     open_notebook(page, voila, "02-matching-and-turns.ipynb")
     game = position_for_seat_zero(PRESETS["house"], 3)  # the position the lesson opens on
-    refused = page.locator(".jupyter-widgets button:text-matches('\\\\?$')")
-    if refused.count():
-        refused.first.click()
-        page.get_by_text("✘ No").wait_for(timeout=20_000)
-    playable = page.locator(".jupyter-widgets button.mod-success")
-    if playable.count():
-        playable.first.click()
-        page.get_by_text("✔ Yes").wait_for(timeout=20_000)
+    # The lesson opens on seat 0 holding 3♥ 6♠ 4♥ K♥ 6♣ with 8♣ on the pile: only 6♣ fits.
+    page.get_by_role("button", name="K♥?").click()
+    page.get_by_text("✘ No").wait_for(timeout=20_000)
+    page.get_by_text("K♥ does not fit").first.wait_for(timeout=20_000)
+    page.get_by_role("button", name="6♣", exact=True).click()
+    page.get_by_text("✔ Yes").wait_for(timeout=20_000)
     visible = {str(card) for card in game.hands[0]} | {str(game.top), str(game.marker)}
     hidden = {str(card) for seat in (1, 2) for card in game.hands[seat]} | {str(card) for card in game.stock}
     hidden -= visible

@@ -53,10 +53,11 @@ def test_the_lead_moves_one_seat_each_round():
     agents = [make_agent("random", seat) for seat in range(3)]
     while not match.over:
         game = match.next_round()
-        leaders.append((game.leader, game.to_move if not game.history else None))
+        assert game.to_move == game.leader  # the leader is the first to act
+        leaders.append(game.leader)
         play_round(game, agents)
         match.record(game)
-    assert [leader for leader, _ in leaders] == [0, 1, 2, 0, 1]
+    assert leaders == [0, 1, 2, 0, 1]
 
 
 def test_a_match_refuses_rounds_out_of_turn():

@@ -281,3 +281,13 @@ def test_a_teachers_file_loads_and_a_bad_one_is_a_sentence():
     assert "bad.json: puzzle 1: expected an object" in trainer.feedback.value
 
 
+
+
+def test_history_widgets_say_what_is_wrong_with_a_broken_database(tmp_path):
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"not a database" * 20)
+    before = broken.read_bytes()
+    for widget in (RulesComparison(broken), HistoryBrowser(broken)):
+        message = widget.children[0].value
+        assert message.startswith("<p>✘ ") and "is not a matatu-learn database" in message
+    assert broken.read_bytes() == before

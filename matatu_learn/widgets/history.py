@@ -11,9 +11,10 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..cards import CARD_NAMES, SUIT_SYMBOLS
-from ..rules import switch_lines
+from ..rules import switch_value_text
 from ..rules_text import rules_sections
 from ..engine import Round
+from ..errors import MatatuError
 from ..simulate import simulate
 from ..store import ReplayReport, Store, replay_record
 
@@ -24,12 +25,18 @@ def _label(name: str, version: int) -> str:
     return f"{name} v{version}"
 
 
+def problem_html(error: Exception) -> widgets.HTML:
+    """A database problem, said in one sentence instead of a traceback."""
+    return widgets.HTML(f"<p>✘ {html.escape(str(error))}</p>")
+
+
 def comparison_html(store: Store, chosen: list[tuple[str, int]]) -> str:
     """A table of every switch (rows) for each chosen version (columns); rows that differ are highlighted."""
     if not chosen:
         return "<p>Choose one or more rulesets above.</p>"
     columns = [store.ruleset(name, version) for name, version in chosen]
-    values = [dict(line.split(" = ", 1) for line in switch_lines(published.rules)) for published in columns]
+    values = [{name: switch_value_text(value) for name, value in published.rules.switches().items()}
+              for published in columns]
     head = "".join(f"<th>{html.escape(_label(p.name, p.version))}</th>" for p in columns)
     rows = []
     for switch in values[0]:
@@ -53,8 +60,12 @@ class RulesComparison(widgets.VBox):
 
     def __init__(self, database: str | Path | None = None):
         self.database = database
-        with Store(database) as store:
-            options = [(_label(p.name, p.version), (p.name, p.version)) for p in store.all_rulesets()]
+        try:
+            with Store(database) as store:
+                options = [(_label(p.name, p.version), (p.name, p.version)) for p in store.all_rulesets()]
+        except MatatuError as error:
+            super().__init__([problem_html(error)])
+            return
         self.picker = widgets.SelectMultiple(
             options=options, value=tuple(value for _, value in options[:2]), rows=min(6, len(options)),
             description="Versions", tooltip="Hold Ctrl or Shift to choose several",
@@ -159,8 +170,12 @@ class HistoryBrowser(widgets.VBox):
 
     def __init__(self, database: str | Path | None = None):
         self.database = database
-        with Store(database) as store:
-            names = store.names()
+        try:
+            with Store(database) as store:
+                names = store.names()
+        except MatatuError as error:
+            super().__init__([problem_html(error)])
+            return
         self.filter = widgets.Dropdown(options=[("every ruleset", None)] + [(name, name) for name in names],
                                        description="Games of")
         self.table = widgets.HTML()

@@ -20,7 +20,7 @@ from ..rules_text import rules_sections
 from ..scoring import Match
 from ..simulate import play_round
 from .stepper import LessonStepper
-from .svg import STYLE, card_html
+from .svg import STYLE, cards_html
 from .views import HandView, RulesetPicker, TableView
 
 
@@ -54,8 +54,7 @@ class DealExplorer(widgets.VBox):
 
     def _show_stock(self) -> None:
         if self.show_stock.value:
-            cards = "".join(card_html(card, 36) for card in reversed(self.game.stock))
-            self.stock.value = f'{STYLE}<div class="matatu-row">{cards}</div>'
+            self.stock.value = STYLE + cards_html(reversed(self.game.stock), 36)
         else:
             self.stock.value = ""
 
@@ -145,12 +144,11 @@ def card_values_html() -> str:
     cards = parse_cards(samples)
     keys = list(RULESET_CHOICES)
     head = "".join(f"<th>{html.escape(RULESET_CHOICES[key][0])}</th>" for key in keys)
+    rulesets = [ruleset_rules(key) for key in keys]
+    values = [rules.card_values() for rules in rulesets]
     rows = []
     for card in cards:
-        cells = []
-        for key in keys:
-            rules = ruleset_rules(key)
-            cells.append("—" if card >= 52 and not rules.jokers else str(rules.card_values()[card]))
+        cells = ["—" if card >= 52 and not rules.jokers else str(table[card]) for rules, table in zip(rulesets, values, strict=True)]
         label = "joker" if card >= 52 else CARD_NAMES[card].rstrip("♣")
         rows.append(f"<tr><td><b>{label}</b></td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return (f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -191,7 +189,7 @@ class CutMeter(widgets.VBox):
             self.verdict.value = f"<p>✘ {html.escape(str(error))}</p>"
             self.meter.value = 0
             return
-        self.cards.value = STYLE + '<div class="matatu-row">' + "".join(card_html(card, 48) for card in hand) + "</div>"
+        self.cards.value = STYLE + cards_html(hand, 48)
         total = game.total(0)
         choppers = [card for card in hand if game.is_chopper(card)]
         lines = [f"Your hand is worth {total}."]
