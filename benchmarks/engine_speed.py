@@ -14,9 +14,9 @@ import argparse
 import random
 import time
 
-from matatu_learn.engine import Round
-from matatu_learn.rules import PRESETS
-from matatu_learn.simulate import simulate
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.rules import PRESETS
+from matatu_learn.agents.simulate import simulate
 
 TARGET = 3.0
 

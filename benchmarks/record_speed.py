@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from matatu_learn.rules import published_rules
-from matatu_learn.simulate import simulate
-from matatu_learn.store import Store
+from matatu_learn.engine.rules import published_rules
+from matatu_learn.agents.simulate import simulate
+from matatu_learn.store.database import Store
 
 TARGET = 0.25
 

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .errors import MatatuError
-from .rules import parse_switch_value, published_rules, with_switches
-from .rules_text import rules_text
+from .engine.errors import MatatuError
+from .engine.rules import parse_switch_value, published_rules, with_switches
+from .engine.rules_text import rules_text
 
 PROGRAM = "matatu-learn"
 
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check(arguments) -> int:
-    from .scenarios import Outcome, check_file, scenario_files
+    from .teaching.scenarios import Outcome, check_file, scenario_files
 
     outcomes = []
     for path in arguments.paths:
@@ -146,7 +146,7 @@ def _check(arguments) -> int:
 
 
 def _rules(arguments) -> int:
-    from .store import Store
+    from .store.database import Store
 
     if arguments.name == "publish":
         return _publish(arguments)
@@ -166,7 +166,7 @@ def _rules(arguments) -> int:
 
 
 def _publish(arguments) -> int:
-    from .store import Store
+    from .store.database import Store
 
     if not arguments.new_name or not arguments.base:
         raise MatatuError("Write 'matatu-learn rules publish NAME --from BASE --set NAME=VALUE ...'.")
@@ -178,7 +178,7 @@ def _publish(arguments) -> int:
 
 
 def _puzzles(arguments) -> int:
-    from .puzzles import QUESTION_TEXT, load_puzzles, puzzle_set
+    from .teaching.puzzles import QUESTION_TEXT, load_puzzles, puzzle_set
 
     if arguments.file is not None:
         puzzles = load_puzzles(arguments.file)
@@ -198,7 +198,7 @@ def _puzzles(arguments) -> int:
 
 
 def _history(arguments) -> int:
-    from .store import Store
+    from .store.database import Store
 
     with Store() as store:
         records = store.games(arguments.rules, arguments.limit)
@@ -217,7 +217,7 @@ def _history(arguments) -> int:
 
 
 def _replay(arguments) -> int:
-    from .store import Store
+    from .store.database import Store
 
     with Store() as store:
         report = store.replay(arguments.game_id)
@@ -235,7 +235,7 @@ def _replay(arguments) -> int:
 
 
 def _export(arguments) -> int:
-    from .store import Store
+    from .store.database import Store
 
     with Store() as store:
         data = store.export(arguments.rules)
@@ -248,7 +248,7 @@ def _export(arguments) -> int:
 
 
 def _import(arguments) -> int:
-    from .store import Store
+    from .store.database import Store
 
     try:
         data = json.loads(arguments.file.read_text(encoding="utf-8"))
@@ -263,8 +263,8 @@ def _import(arguments) -> int:
 
 
 def _simulate(arguments) -> int:
-    from .agents import AGENTS
-    from .simulate import simulate
+    from .agents.players import AGENTS
+    from .agents.simulate import simulate
 
     rules = published_rules(arguments.rules, arguments.version)
     if arguments.switches:
@@ -278,7 +278,7 @@ def _simulate(arguments) -> int:
     if len(agents) not in (1, arguments.players):
         raise MatatuError(f"--agents needs one agent for all seats or one per seat ({arguments.players}), not {len(agents)}.")
     if arguments.record:
-        from .store import Store
+        from .store.database import Store
 
         with Store() as store:
             version = store.ruleset(arguments.rules, arguments.version).version

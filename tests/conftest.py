@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from matatu_learn.cards import deck_for
+from matatu_learn.engine.cards import deck_for
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import PAGES
 
-from matatu_learn.rules import PRESETS
-from matatu_learn.lessons import position_for_seat_zero
+from matatu_learn.engine.rules import PRESETS
+from matatu_learn.teaching.lessons import position_for_seat_zero
 from matatu_learn.widgets.svg import card_label
 
 CHROMIUM = "/usr/bin/chromium"

@@ -1,9 +1,9 @@
 import pytest
 
-from matatu_learn.cards import (
+from matatu_learn.engine.cards import (
     BLACK_JOKER, CARD_NAMES, DECK, RED_JOKER, format_cards, parse_card, parse_cards, parse_suit,
 )
-from matatu_learn.errors import CardError
+from matatu_learn.engine.errors import CardError
 
 
 def test_every_card_round_trips_through_its_name():

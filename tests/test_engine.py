@@ -3,10 +3,10 @@ from dataclasses import replace
 import pytest
 from conftest import all_cards, full_deck
 
-from matatu_learn.cards import RANK_OF, parse_card, parse_cards
-from matatu_learn.engine import Round
-from matatu_learn.errors import DealError, IllegalActionError
-from matatu_learn.rules import PRESETS, with_switches
+from matatu_learn.engine.cards import RANK_OF, parse_card, parse_cards
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.errors import DealError, IllegalActionError
+from matatu_learn.engine.rules import PRESETS, with_switches
 
 
 def position(rules, hands, pile, **extra):

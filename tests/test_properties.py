@@ -6,11 +6,11 @@ from conftest import all_cards, full_deck
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from matatu_learn.actions import CALL_WORDS, make_action
-from matatu_learn.cards import CARD_NAMES, DECK, SUITS
-from matatu_learn.engine import Round
-from matatu_learn.errors import IllegalActionError
-from matatu_learn.rules import PRESETS, with_switches
+from matatu_learn.engine.actions import CALL_WORDS, make_action
+from matatu_learn.engine.cards import CARD_NAMES, DECK, SUITS
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.errors import IllegalActionError
+from matatu_learn.engine.rules import PRESETS, with_switches
 
 EVERY_ACTION = (
     [make_action(kind) for kind in ("draw", "pass", "pick", "catch")]

@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matatu_learn.cli import main
-from matatu_learn.engine import _round_winners
-from matatu_learn.errors import ScenarioError
-from matatu_learn.puzzles import LEVELS, QUESTIONS, generate_puzzle, load_puzzles, puzzle_set, read_puzzles
-from matatu_learn.rules import PRESET_IDS
-from matatu_learn.scenarios import read_position, read_rules, run_scenario
+from matatu_learn.engine.round import _round_winners
+from matatu_learn.engine.errors import ScenarioError
+from matatu_learn.teaching.puzzles import LEVELS, QUESTIONS, generate_puzzle, load_puzzles, puzzle_set, read_puzzles
+from matatu_learn.engine.rules import PRESET_IDS
+from matatu_learn.teaching.scenarios import read_position, read_rules, run_scenario
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "example-puzzles.json"
 

@@ -2,12 +2,12 @@ from dataclasses import replace
 
 import pytest
 
-from matatu_learn.cards import parse_card
-from matatu_learn.errors import RulesError
-from matatu_learn.rules import (
+from matatu_learn.engine.cards import parse_card
+from matatu_learn.engine.errors import RulesError
+from matatu_learn.engine.rules import (
     NAMED_SWITCHES, PRESETS, SWITCH_NAMES, parse_switch_value, published_rules, with_switches,
 )
-from matatu_learn.rules_text import rules_text
+from matatu_learn.engine.rules_text import rules_text
 
 # RULES.md section 10: the presets' values of the named switches.
 SECTION_10 = {

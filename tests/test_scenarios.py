@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matatu_learn.cli import main
-from matatu_learn.scenarios import check_file, run_scenario, scenario_files
+from matatu_learn.teaching.scenarios import check_file, run_scenario, scenario_files
 
 SUITE = Path(__file__).parent / "scenarios"
 SCENARIOS = [

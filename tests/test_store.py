@@ -11,13 +11,13 @@ import time
 
 import pytest
 
-from matatu_learn.agents import make_agent
+from matatu_learn.agents.players import make_agent
 from matatu_learn.cli import main
-from matatu_learn.engine import Round
-from matatu_learn.errors import RulesError
-from matatu_learn.rules import PRESETS, published_rules
-from matatu_learn.simulate import play_round
-from matatu_learn.store import SCHEMA_VERSION, Store, StoreError
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.errors import RulesError
+from matatu_learn.engine.rules import PRESETS, published_rules
+from matatu_learn.agents.simulate import play_round
+from matatu_learn.store.database import SCHEMA_VERSION, Store, StoreError
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def test_a_published_name_works_wherever_a_preset_does(tmp_path, monkeypatch):
     with Store() as store:
         store.publish("kampala-family", "uganda", {"cut_limit": 25})
     assert published_rules("kampala-family").cut_limit == 25
-    from matatu_learn.scenarios import run_scenario
+    from matatu_learn.teaching.scenarios import run_scenario
 
     outcome = run_scenario({
         "name": "kampala: 25 counting the seven cuts",
@@ -225,11 +225,11 @@ def test_several_processes_record_into_one_database_and_nothing_is_lost(tmp_path
 
 KILLED_WRITER = """
 import sys
-from matatu_learn.agents import make_agent
-from matatu_learn.engine import Round
-from matatu_learn.rules import PRESETS
-from matatu_learn.simulate import play_round
-from matatu_learn.store import Store
+from matatu_learn.agents.players import make_agent
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.rules import PRESETS
+from matatu_learn.agents.simulate import play_round
+from matatu_learn.store.database import Store
 with Store(sys.argv[1]) as store:
     seed = 0
     while True:

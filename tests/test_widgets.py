@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from matatu_learn.agents import make_agent
-from matatu_learn.cards import parse_card, parse_cards
-from matatu_learn.engine import Round
-from matatu_learn.explain import card_verdict
-from matatu_learn.lessons import RULESET_CHOICES, ruleset_rules
-from matatu_learn.puzzles import generate_puzzle
-from matatu_learn.rules import PRESETS
-from matatu_learn.rules_text import rules_sections
-from matatu_learn.simulate import play_round
-from matatu_learn.store import Store
+from matatu_learn.agents.players import make_agent
+from matatu_learn.engine.cards import parse_card, parse_cards
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.explain import card_verdict
+from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules
+from matatu_learn.teaching.puzzles import generate_puzzle
+from matatu_learn.engine.rules import PRESETS
+from matatu_learn.engine.rules_text import rules_sections
+from matatu_learn.agents.simulate import play_round
+from matatu_learn.store.database import Store
 from matatu_learn.widgets import (
     CutMeter, DealExplorer, HandView, HistoryBrowser, LessonStepper, MatchView, PuzzleTrainer, RulesBrowser,
     RulesComparison, TableView, TopicLesson, TurnExplorer,

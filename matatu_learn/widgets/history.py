@@ -10,13 +10,13 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..cards import CARD_NAMES, SUIT_SYMBOLS
-from ..rules import switch_value_text
-from ..rules_text import rules_sections
-from ..engine import Round
-from ..errors import MatatuError
-from ..simulate import simulate
-from ..store import ReplayReport, Store, replay_record
+from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS
+from ..engine.rules import switch_value_text
+from ..engine.rules_text import rules_sections
+from ..engine.round import Round
+from ..engine.errors import MatatuError
+from ..agents.simulate import simulate
+from ..store.database import ReplayReport, Store, replay_record
 
 DIFFERENT = "background:#fff3c4"
 

@@ -9,16 +9,16 @@ import html
 
 import ipywidgets as widgets
 
-from ..agents import make_agent
-from ..cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
-from ..engine import Round
-from ..errors import MatatuError
-from ..explain import chopper_text
-from ..lessons import RULESET_CHOICES, cut_position, load_lesson, position_for_seat_zero, ruleset_rules, topic_steps
-from ..rules import PRESETS
-from ..rules_text import rules_sections
-from ..scoring import Match
-from ..simulate import play_round
+from ..agents.players import make_agent
+from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
+from ..engine.round import Round
+from ..engine.errors import MatatuError
+from ..engine.explain import chopper_text
+from ..teaching.lessons import RULESET_CHOICES, cut_position, load_lesson, position_for_seat_zero, ruleset_rules, topic_steps
+from ..engine.rules import PRESETS
+from ..engine.rules_text import rules_sections
+from ..engine.scoring import Match
+from ..agents.simulate import play_round
 from .stepper import LessonStepper
 from .svg import STYLE, cards_html
 from .views import HandView, RulesetPicker, TableView

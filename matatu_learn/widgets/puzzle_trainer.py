@@ -7,9 +7,9 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import CARD_NAMES
-from ..errors import MatatuError
-from ..puzzles import LEVELS, QUESTION_TEXT, RULE_WORDS, Puzzle, generate_puzzle, read_puzzles
+from ..engine.cards import CARD_NAMES
+from ..engine.errors import MatatuError
+from ..teaching.puzzles import LEVELS, QUESTION_TEXT, RULE_WORDS, Puzzle, generate_puzzle, read_puzzles
 from .views import TableView
 
 

@@ -6,8 +6,8 @@ import html
 
 import ipywidgets as widgets
 
-from ..rules import PRESET_TITLES, PUBLISHED, published_rules
-from ..rules_text import rules_sections
+from ..engine.rules import PRESET_TITLES, PUBLISHED, published_rules
+from ..engine.rules_text import rules_sections
 
 
 def rules_html(name: str, version: int | None = None) -> str:

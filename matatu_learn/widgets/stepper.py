@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..lessons import Frame, step_frames
+from ..teaching.lessons import Frame, step_frames
 from .views import TableView
 
 

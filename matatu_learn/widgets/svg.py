@@ -3,7 +3,7 @@
 A face-up card carries ``data-card`` in canonical notation and an accessible
 label; a face-down card carries no identity at all.
 
->>> from matatu_learn.cards import parse_card
+>>> from matatu_learn.engine.cards import parse_card
 >>> 'data-card="7♦"' in card_html(parse_card("7d"))
 True
 >>> "data-card" in back_html()
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from ..cards import CARD_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
+from ..engine.cards import CARD_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
 
 RED_INK, BLACK_INK = "#c62828", "#1b1b1b"
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}

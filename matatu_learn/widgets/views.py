@@ -11,12 +11,12 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..actions import Action
-from ..cards import CARD_NAMES, SUIT_OF, SUIT_SYMBOLS, make_card
-from ..engine import Round
-from ..explain import card_verdict, chopper_text
-from ..lessons import RULESET_CHOICES, ruleset_rules
-from ..rules import PRESETS, Rules
+from ..engine.actions import Action
+from ..engine.cards import CARD_NAMES, SUIT_OF, SUIT_SYMBOLS, make_card
+from ..engine.round import Round
+from ..engine.explain import card_verdict, chopper_text
+from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
+from ..engine.rules import PRESETS, Rules
 from .svg import STYLE, back_html, card_html
 
 class RulesetPicker(widgets.Dropdown):

@@ -1,6 +1,6 @@
 """Matches: rounds played one after another, points added up (RULES.md section 8).
 
->>> from matatu_learn.rules import PRESETS
+>>> from matatu_learn.engine.rules import PRESETS
 >>> match = Match(PRESETS["party"], players=3, seed=5)
 >>> game = match.next_round()
 >>> game.leader, match.rounds_played
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import Round, RoundResult, check_players
+from .round import Round, RoundResult, check_players
 from .errors import MatatuError
 from .rules import Rules
 

@@ -2,9 +2,9 @@
 
 The legal-action list decides; this module only puts the decision into words.
 
->>> from matatu_learn.rules import PRESETS
->>> from matatu_learn.cards import parse_cards, parse_card
->>> from matatu_learn.engine import Round
+>>> from matatu_learn.engine.rules import PRESETS
+>>> from matatu_learn.engine.cards import parse_cards, parse_card
+>>> from matatu_learn.engine.round import Round
 >>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 7♥ 8♠"), parse_cards("K♣ 2♠")],
 ...     pile=parse_cards("6♦ 9♦"), marker=parse_card("6♦"))
 >>> print(game.explain("play 7♥"))
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from .actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, ActionError, parse_action
 from .cards import ACE, CARD_NAMES, COLOUR_OF, RANK_OF, SUIT_OF, SUIT_SYMBOLS
-from .engine import tables_for
+from .round import tables_for
 
 if TYPE_CHECKING:
-    from .engine import Round
+    from .round import Round
 
 
 def cards(count: int) -> str:
@@ -185,9 +185,9 @@ def _why_refused(game: Round, action: Action) -> str:
 def card_verdict(game: Round, card: int) -> tuple[list[Action], str]:
     """The legal actions that lay this card now, and why it can or cannot be laid.
 
-    >>> from matatu_learn.rules import PRESETS
-    >>> from matatu_learn.cards import parse_card, parse_cards
-    >>> from matatu_learn.engine import Round
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> from matatu_learn.engine.cards import parse_card, parse_cards
+    >>> from matatu_learn.engine.round import Round
     >>> game = Round.from_position(PRESETS["bomb"], [parse_cards("7♣ K♦"), parse_cards("2♦")], pile=parse_cards("9♣"))
     >>> actions, reason = card_verdict(game, parse_card("K♦"))
     >>> actions, reason

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card
-from .engine import RoundResult
+from .round import RoundResult
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .engine import Round
+    from .round import Round
 
 HIDDEN = "?"
 

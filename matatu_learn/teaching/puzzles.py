@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import ACE, CARD_NAMES, RANK_OF, SPADES, SUIT_OF, SUIT_SYMBOLS, SUITS, deck_for, make_card, parse_card
-from .engine import Round
-from .errors import MatatuError, ScenarioError
-from .explain import chopper_text
-from .rules import PRESET_IDS, Rules
-from .rules_text import cut_limit_sentence, rules_sections
+from ..engine.cards import ACE, CARD_NAMES, RANK_OF, SPADES, SUIT_OF, SUIT_SYMBOLS, SUITS, deck_for, make_card, parse_card
+from ..engine.round import Round
+from ..engine.errors import MatatuError, ScenarioError
+from ..engine.explain import chopper_text
+from ..engine.rules import PRESET_IDS, Rules
+from ..engine.rules_text import cut_limit_sentence, rules_sections
 from .scenarios import read_position, read_rules
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .actions import ActionError, parse_action
-from .cards import CARD_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, parse_colour, parse_suit
-from .engine import Round
-from .errors import IllegalActionError, MatatuError, ScenarioError
-from .rules import Rules, published_rules, with_switches
+from ..engine.actions import ActionError, parse_action
+from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, parse_colour, parse_suit
+from ..engine.round import Round
+from ..engine.errors import IllegalActionError, MatatuError, ScenarioError
+from ..engine.rules import Rules, published_rules, with_switches
 
 POSITION_FIELDS = (
     "hands", "pile", "stock", "marker", "to_move", "direction", "suit", "colour", "pending",

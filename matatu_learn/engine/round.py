@@ -3,7 +3,7 @@
 A round is fully described by ``(rules, players, seed, actions)``: it owns a
 seeded ``random.Random`` and every automatic effect is written to its log.
 
->>> from matatu_learn.rules import PRESETS
+>>> from matatu_learn.engine.rules import PRESETS
 >>> game = Round(PRESETS["house"], players=2, seed=7)
 >>> len(game.hands[0]), len(game.pile)
 (7, 1)
@@ -91,8 +91,8 @@ def tables_for(rules: Rules) -> _Tables:
 def hand_total(rules: Rules, cards: Iterable[int]) -> int:
     """The value of some cards under a ruleset (RULES.md section 2).
 
-    >>> from matatu_learn.rules import PRESETS
-    >>> from matatu_learn.cards import parse_cards
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> from matatu_learn.engine.cards import parse_cards
     >>> hand_total(PRESETS["house"], parse_cards("K♣ 2♠"))
     33
     """
@@ -733,7 +733,7 @@ class Round:
         return explain_action(self, action)
 
     def view(self, seat: int, with_log: bool = True):
-        """What ``seat`` could see at a real table (see ``matatu_learn.view``)."""
+        """What ``seat`` could see at a real table (see ``matatu_learn.engine.view``)."""
         from .view import PlayerView
 
         return PlayerView.of(self, seat, with_log)

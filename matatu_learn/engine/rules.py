@@ -9,7 +9,7 @@ A house rule is a replaced field, checked when it is made:
 >>> replace(PRESETS["house"], hand_size=12)
 Traceback (most recent call last):
 ...
-matatu_learn.errors.RulesError: hand_size must be a whole number from 5 to 10, not 12.
+matatu_learn.engine.errors.RulesError: hand_size must be a whole number from 5 to 10, not 12.
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ def published_rules(name: str, version: int | None = None) -> Rules:
     """A published ruleset by name, its latest version unless one is asked for.
 
     The presets' versions come with the package; other names are looked up in
-    the database of published rulesets (``matatu_learn.store``).
+    the database of published rulesets (``matatu_learn.store.database``).
 
     >>> published_rules("party").match_rounds
     5
@@ -252,7 +252,7 @@ def published_rules(name: str, version: int | None = None) -> Rules:
     versions = PUBLISHED.get(name)
     if versions is None:
         # A table's own ruleset, published in the database.
-        from .store import Store
+        from ..store.database import Store
 
         with Store() as store:
             return store.rules(name, version)

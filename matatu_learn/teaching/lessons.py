@@ -1,6 +1,6 @@
 """Lessons as data: fixed positions and actions in the scenario format, with words.
 
-A lesson file (``matatu_learn/lesson_data/*.json``) has topics; each topic has,
+A lesson file (``matatu_learn/teaching/lesson_data/*.json``) has topics; each topic has,
 for every ruleset it applies to, a list of steps. A step is a scenario (``rules``,
 ``position``, ``actions``) plus ``text``. ``lesson_frames`` plays a step's actions
 on the engine and returns what to show before and after each one.
@@ -20,11 +20,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .cards import DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
-from .engine import Round
-from .errors import ScenarioError
-from .explain import describe_event
-from .rules import Rules
+from ..engine.cards import DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
+from ..engine.round import Round
+from ..engine.errors import ScenarioError
+from ..engine.explain import describe_event
+from ..engine.rules import Rules
 from .scenarios import read_position, read_rules
 
 LESSON_DATA = Path(__file__).parent / "lesson_data"

@@ -1,7 +1,7 @@
 """The plain-language rules of any ``Rules`` value, generated from its switches,
 so that what a player reads is what the engine runs.
 
->>> from matatu_learn.rules import PRESETS
+>>> from matatu_learn.engine.rules import PRESETS
 >>> print(rules_sections(PRESETS["house"])["The chopper"][0])
 The chopper is the 7 of the base card's suit.
 """

@@ -1,6 +1,6 @@
 """Whole rounds played by agents, with counts and speed.
 
->>> from matatu_learn.rules import PRESETS
+>>> from matatu_learn.engine.rules import PRESETS
 >>> report = simulate(PRESETS["bomb"], players=3, games=5, seed=1)
 >>> report["games"], sum(report["reasons"].values())
 (5, 5)
@@ -12,10 +12,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from .agents import make_agent
-from .engine import Round
-from .errors import MatatuError
-from .rules import Rules
+from .players import make_agent
+from ..engine.round import Round
+from ..engine.errors import MatatuError
+from ..engine.rules import Rules
 
 MAX_DECISIONS_PER_ROUND = 1_000_000
 

@@ -1,7 +1,7 @@
 """Players the computer can field. An agent sees only a ``PlayerView``.
 
->>> from matatu_learn.rules import PRESETS
->>> from matatu_learn.engine import Round
+>>> from matatu_learn.engine.rules import PRESETS
+>>> from matatu_learn.engine.round import Round
 >>> game = Round(PRESETS["bomb"], players=3, seed=1)
 >>> action = make_agent("heuristic", seed=0).choose(game.view(game.to_move, with_log=False))
 >>> action in game.legal_actions()
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from .actions import CALL, CATCH, CUT, DRAW, PASS, PLAY, Action
-from .engine import tables_for
-from .errors import MatatuError
-from .view import PlayerView
+from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PLAY, Action
+from ..engine.round import tables_for
+from ..engine.errors import MatatuError
+from ..engine.view import PlayerView
 
 
 class RandomAgent:

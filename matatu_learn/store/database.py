@@ -5,7 +5,7 @@ It is created on first use, migrates forward, and is shared safely by several
 processes (WAL journal, busy timeout, one transaction per record).
 
 >>> import tempfile, os
->>> from matatu_learn.rules import PRESETS
+>>> from matatu_learn.engine.rules import PRESETS
 >>> with Store(os.path.join(tempfile.mkdtemp(), "games.sqlite3")) as store:
 ...     store.publish("kampala-family", "uganda", {"cut_limit": 25})
 ...     store.rules("kampala-family").cut_limit
@@ -25,9 +25,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .engine import Round, RoundResult, check_players
-from .errors import MatatuError, RulesError
-from .rules import PRESET_IDS, PRESET_TITLES, PUBLISHED, Rules, with_switches
+from ..engine.round import Round, RoundResult, check_players
+from ..engine.errors import MatatuError, RulesError
+from ..engine.rules import PRESET_IDS, PRESET_TITLES, PUBLISHED, Rules, with_switches
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
 ENVIRONMENT_VARIABLE = "MATATU_LEARN_DB"

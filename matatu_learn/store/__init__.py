@@ -1,0 +1,1 @@
+"""Published rule versions and recorded games, in SQLite."""
