@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from matatu_learn.engine.rules import published_rules
+from matatu_learn.store.registry import find_rules
 from matatu_learn.agents.simulate import simulate
 from matatu_learn.store.database import Store
 
@@ -37,7 +37,7 @@ def main() -> int:
     print(f"{arguments.games} rounds, {arguments.players} players, random agents")
     print(f"{'ruleset':<10}{'plain s':>10}{'recorded s':>12}{'added':>9}{'ms/record':>11}")
     for name in arguments.rules.split(","):
-        rules = published_rules(name)
+        rules = find_rules(name)
         plain = timed(rules, arguments.players, arguments.games)
         with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "bench.sqlite3") as store:
             def record(game, agents, name=name):

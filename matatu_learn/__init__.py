@@ -1,14 +1,20 @@
 """matatu-learn: an exact Matatu rules engine, and lessons built on it."""
 
-from .engine.actions import Action, make_action, parse_action
+from .engine.actions import Action, ActionKind, make_action, parse_action
 from .engine.cards import Card, format_cards, parse_card, parse_cards
-from .engine.round import Round, RoundResult, hand_total
-from .engine.errors import CardError, DealError, IllegalActionError, MatatuError, RulesError, ScenarioError
-from .engine.rules import PRESETS, Rules, published_rules, with_switches
+from .engine.errors import (
+    CardError, DealError, IllegalActionError, MatatuError, NotationError, RulesError, ScenarioError,
+)
+from .engine.events import EventKind, RoundEnd
+from .engine.round import Round, RoundResult
+from .engine.rules import PRESETS, Rules, with_switches
+from .engine.tables import hand_total
+from .engine.view import PlayerView, TeacherView
 
 __all__ = [
-    "Action", "Card", "CardError", "DealError", "IllegalActionError", "MatatuError", "PRESETS",
-    "Round", "RoundResult", "Rules", "RulesError", "ScenarioError", "format_cards", "hand_total",
-    "make_action", "parse_action", "parse_card", "parse_cards", "published_rules", "with_switches",
+    "Action", "ActionKind", "Card", "CardError", "DealError", "EventKind", "IllegalActionError", "MatatuError",
+    "NotationError", "PRESETS", "PlayerView", "Round", "RoundEnd", "RoundResult", "Rules", "RulesError",
+    "ScenarioError", "TeacherView", "format_cards", "hand_total", "make_action", "parse_action", "parse_card",
+    "parse_cards", "with_switches",
 ]
 __version__ = "0.1.0"

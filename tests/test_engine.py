@@ -1,12 +1,13 @@
 from dataclasses import replace
 
 import pytest
-from conftest import all_cards, full_deck
+from conftest import all_cards, everything_shown, full_deck
 
 from matatu_learn.engine.cards import RANK_OF, parse_card, parse_cards
 from matatu_learn.engine.round import Round
-from matatu_learn.engine.errors import DealError, IllegalActionError
+from matatu_learn.engine.errors import DealError, IllegalActionError, NotationError
 from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.view import PlayerView
 
 
 def position(rules, hands, pile, **extra):
@@ -79,8 +80,9 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
     assert "7♦ is the chopper; it is laid only with 'cut 7♦'" in str(error.value)
     with pytest.raises(IllegalActionError, match="you do not hold K♠"):
         game.apply("play K♠")
-    with pytest.raises(IllegalActionError, match="'play 11♥' is not an action"):
+    with pytest.raises(NotationError, match="'play 11♥' is not an action") as notation:
         game.apply("play 11♥")
+    assert not isinstance(notation.value, IllegalActionError)
     with pytest.raises(IllegalActionError, match="no pick is pending"):
         game.apply("pick")
     assert game.snapshot() == before
@@ -157,17 +159,17 @@ def test_every_automatic_effect_is_logged():
 def test_the_view_hides_other_hands_and_the_stock():
     game = Round(PRESETS["house"], 3, seed=8)
     game.apply("draw")
-    view = game.view(1)
+    view = PlayerView(game, 1)
     assert view.hand == tuple(game.hands[1]) and view.revealed_hands is None
     assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
     assert view.stock_size == len(game.stock) and view.legal == () and view.drawn is None
     drawn = [event for event in view.log if event[0] == "draw"]
     assert drawn == [("draw", 0, "?")]
-    text = repr(view)
+    text = repr(everything_shown(view))
     for card in game.hands[0] + game.hands[2]:
         if card not in (game.top, game.marker):
             assert f"'{card}'" not in text
-    own = game.view(0)
+    own = PlayerView(game, 0)
     assert [event for event in own.log if event[0] == "draw"][0][2] in game.hands[0]
 
 

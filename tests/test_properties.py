@@ -2,7 +2,7 @@
 
 import random
 
-from conftest import all_cards, full_deck
+from conftest import all_cards, everything_shown, full_deck
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +11,7 @@ from matatu_learn.engine.cards import CARD_NAMES, DECK, SUITS
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.errors import IllegalActionError
 from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.view import PlayerView
 
 EVERY_ACTION = (
     [make_action(kind) for kind in ("draw", "pass", "pick", "catch")]
@@ -65,10 +66,10 @@ def publicly_seen(game):
 
 
 def check_view_hides(game, seat):
-    view = game.view(seat)
+    view = PlayerView(game, seat)
     assert view.hand == tuple(game.hands[seat])
     assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
-    text = repr(view)
+    text = repr(everything_shown(view))
     seen = publicly_seen(game)
     hidden = [card for other, hand in enumerate(game.hands) if other != seat for card in hand]
     hidden += list(game.stock)
@@ -126,7 +127,7 @@ def test_random_rounds_keep_every_invariant(rules, players, seed, chooser_seed):
     again = Round.replay(rules, players, seed, [str(action) for action in game.history])
     assert again.result == result and again.log == game.log
     # Once over, every hand is shown.
-    assert game.view(0).revealed_hands == tuple(tuple(hand) for hand in game.hands)
+    assert PlayerView(game, 0).revealed_hands == tuple(tuple(hand) for hand in game.hands)
 
 
 @SETTINGS

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matatu_learn.cli import main
-from matatu_learn.engine.round import _round_winners
+from matatu_learn.engine.judging import round_winners
 from matatu_learn.engine.errors import ScenarioError
 from matatu_learn.teaching.puzzles import LEVELS, QUESTIONS, generate_puzzle, load_puzzles, puzzle_set, read_puzzles
 from matatu_learn.engine.rules import PRESET_IDS
@@ -31,7 +31,7 @@ def independent_answer(puzzle):
     game.apply(f"cut {cuts[0]}")
     totals = [sum(values[card] for card in hand) for hand in game.hands]
     assert list(game.result.totals) == totals
-    return {"winners": list(_round_winners(rules, totals, seat)), "points": list(game.result.points)}
+    return {"winners": list(round_winners(rules, totals, seat)), "points": list(game.result.points)}
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,7 +15,8 @@ from matatu_learn.agents.players import make_agent
 from matatu_learn.cli import main
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.errors import RulesError
-from matatu_learn.engine.rules import PRESETS, published_rules
+from matatu_learn.engine.rules import PRESETS
+from matatu_learn.store.registry import find_rules
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.store.database import SCHEMA_VERSION, Store, StoreError
 
@@ -79,7 +80,7 @@ def test_a_published_name_works_wherever_a_preset_does(tmp_path, monkeypatch):
     monkeypatch.setenv("MATATU_LEARN_DB", str(tmp_path / "shared.sqlite3"))
     with Store() as store:
         store.publish("kampala-family", "uganda", {"cut_limit": 25})
-    assert published_rules("kampala-family").cut_limit == 25
+    assert find_rules("kampala-family").cut_limit == 25
     from matatu_learn.teaching.scenarios import run_scenario
 
     outcome = run_scenario({
@@ -125,7 +126,7 @@ def test_recording_checks_the_round(store):
 
 def test_export_and_import_round_trip(tmp_path, store):
     store.publish("mine", "bomb", {"jokers": False})
-    store.record(finished_round(published_rules("bomb")), "bomb", 1, ["random", "random"])
+    store.record(finished_round(find_rules("bomb")), "bomb", 1, ["random", "random"])
     store.record(finished_round(store.rules("mine"), seed=3), "mine", 1, ["heuristic", "random"])
     data = json.loads(json.dumps(store.export()))
     with Store(tmp_path / "other.sqlite3") as other:

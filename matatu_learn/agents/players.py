@@ -2,8 +2,9 @@
 
 >>> from matatu_learn.engine.rules import PRESETS
 >>> from matatu_learn.engine.round import Round
+>>> from matatu_learn.engine.view import PlayerView
 >>> game = Round(PRESETS["bomb"], players=3, seed=1)
->>> action = make_agent("heuristic", seed=0).choose(game.view(game.to_move, with_log=False))
+>>> action = make_agent("heuristic", seed=0).choose(PlayerView(game, game.to_move))
 >>> action in game.legal_actions()
 True
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PLAY, Action
-from ..engine.round import tables_for
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView
 
@@ -39,7 +39,7 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        values = tables_for(view.rules).values
+        values = view.values
 
         def preference(action: Action) -> tuple:
             kind = action.kind

@@ -16,16 +16,22 @@ from .players import make_agent
 from ..engine.round import Round
 from ..engine.errors import MatatuError
 from ..engine.rules import Rules
+from ..engine.view import views_of
 
 MAX_DECISIONS_PER_ROUND = 1_000_000
 
 
 def play_round(game: Round, agents: Sequence) -> int:
-    """Let the agents play the round to its end; returns the number of decisions."""
+    """Let the agents play the round to its end; returns the number of decisions.
+
+    Each agent is handed its own seat's view, made once for the round.
+    """
+    views = views_of(game)
+    apply = game.apply
     decisions = 0
     while not game.over:
         seat = game.to_move
-        game.apply(agents[seat].choose(game.view(seat, with_log=False)))
+        apply(agents[seat].choose(views[seat]))
         decisions += 1
         if decisions > MAX_DECISIONS_PER_ROUND:
             raise MatatuError("A round went on for a million decisions: the agents are not making progress.")

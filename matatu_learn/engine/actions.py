@@ -9,21 +9,33 @@ True
 
 from __future__ import annotations
 
-from .cards import CARD_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_suit
-from .errors import CardError, MatatuError
+from enum import StrEnum
 
-PLAY, CUT, DRAW, PASS, PICK, CALL, CATCH = "play", "cut", "draw", "pass", "pick", "call", "catch"
-KINDS = (PLAY, CUT, DRAW, PASS, PICK, CALL, CATCH)
+from .cards import CARD_NAMES, DECK, SUIT_SYMBOLS, Card, parse_card, parse_suit
+from .errors import CardError, NotationError
+
+
+class ActionKind(StrEnum):
+    """What an action does; string-valued, so the notation and JSON read ``play``, ``cut`` …"""
+
+    PLAY = "play"
+    CUT = "cut"
+    DRAW = "draw"
+    PASS = "pass"
+    PICK = "pick"
+    CALL = "call"
+    CATCH = "catch"
+
+
+PLAY, CUT, DRAW, PASS, PICK, CALL, CATCH = ActionKind
+KINDS = tuple(ActionKind)
 CALL_WORDS = ("warning", "card", "matatu")
+ACCEPTED_KINDS = ", ".join(KINDS)
 
 ACCEPTED_ACTIONS = (
     "play C, play C S (an Ace or joker naming a suit), play C WORD (with a call), "
     "cut C, draw, pass, pick, call WORD or catch"
 )
-
-
-class ActionError(MatatuError):
-    """Text that is not an action."""
 
 
 class Action:
@@ -35,13 +47,13 @@ class Action:
 
     __slots__ = ("kind", "card", "suit", "word", "text")
 
-    kind: str
+    kind: ActionKind
     card: Card | None
     suit: int | None
     word: str | None
     text: str
 
-    def __init__(self, kind: str, card: Card | None, suit: int | None, word: str | None):
+    def __init__(self, kind: ActionKind, card: Card | None, suit: int | None, word: str | None):
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "suit", suit)
@@ -71,15 +83,28 @@ class Action:
 _INTERNED: dict[tuple, Action] = {}
 
 
-def make_action(kind: str, card: int | None = None, suit: int | None = None, word: str | None = None) -> Action:
-    """The one shared ``Action`` for these parts."""
+def make_action(kind: ActionKind | str, card: int | None = None, suit: int | None = None, word: str | None = None) -> Action:
+    """The one shared ``Action`` for these parts; a kind given as text is read as an ``ActionKind``.
+
+    >>> make_action("play", DECK[6]) is make_action(ActionKind.PLAY, DECK[6])
+    True
+    >>> make_action("jump")
+    Traceback (most recent call last):
+    ...
+    matatu_learn.engine.errors.NotationError: 'jump' is not an action kind: write one of play, cut, draw, pass, pick, call, catch.
+    """
     key = (kind, card, suit, word)
     action = _INTERNED.get(key)
     if action is None:
-        from .cards import DECK
-
-        action = Action(kind, None if card is None else DECK[card], suit, word)
-        _INTERNED[key] = action
+        try:
+            kind = ActionKind(kind)
+        except ValueError:
+            raise NotationError(f"'{kind}' is not an action kind: write one of {ACCEPTED_KINDS}.") from None
+        key = (kind, card, suit, word)
+        action = _INTERNED.get(key)
+        if action is None:
+            action = Action(kind, None if card is None else DECK[card], suit, word)
+            _INTERNED[key] = action
     return action
 
 
@@ -94,7 +119,7 @@ def parse_action(text: str | Action) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str) or not text.split():
-        raise ActionError(f"'{text}' is not an action: write {ACCEPTED_ACTIONS}.")
+        raise NotationError(f"'{text}' is not an action: write {ACCEPTED_ACTIONS}.")
     words = text.split()
     kind = words[0].lower()
     rest = words[1:]
@@ -113,9 +138,9 @@ def parse_action(text: str | Action) -> Action:
                 word = extra.pop().lower()
             if extra:
                 if len(extra) > 1:
-                    raise ActionError(f"'{text}' is not an action: write {ACCEPTED_ACTIONS}.")
+                    raise NotationError(f"'{text}' is not an action: write {ACCEPTED_ACTIONS}.")
                 suit = parse_suit(extra[0])
             return make_action(PLAY, card, suit, word)
     except CardError as error:
-        raise ActionError(f"'{text}' is not an action: {error}") from None
-    raise ActionError(f"'{text}' is not an action: write {ACCEPTED_ACTIONS}.")
+        raise NotationError(f"'{text}' is not an action: {error}") from None
+    raise NotationError(f"'{text}' is not an action: write {ACCEPTED_ACTIONS}.")

@@ -5,7 +5,11 @@ class MatatuError(ValueError):
     """Base of every error the package raises on bad input; the message is one sentence."""
 
 
-class CardError(MatatuError):
+class NotationError(MatatuError):
+    """Text that is not a card, a suit or an action in the notation; nothing was applied."""
+
+
+class CardError(NotationError):
     """A card, suit or list of cards could not be read."""
 
 

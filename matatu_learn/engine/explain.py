@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, ActionError, parse_action
+from .actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
 from .cards import ACE, CARD_NAMES, COLOUR_OF, RANK_OF, SUIT_OF, SUIT_SYMBOLS
-from .round import tables_for
+from .errors import NotationError
+from .events import EventKind
+from .tables import tables_for
 
 if TYPE_CHECKING:
     from .round import Round
@@ -31,7 +33,7 @@ def cards(count: int) -> str:
 def explain_action(game: Round, action: Action | str) -> str:
     try:
         action = parse_action(action)
-    except ActionError as error:
+    except NotationError as error:
         return str(error)
     if action in game.legal_actions():
         return _why_legal(game, action)
@@ -201,29 +203,30 @@ def card_verdict(game: Round, card: int) -> tuple[list[Action], str]:
 
 
 _EVENT_WORDS = {
-    "skip": lambda seat, detail: f"Seat {seat} is jumped.",
-    "reverse": lambda seat, detail: "The order of play reverses: it now goes "
+    EventKind.SKIP: lambda seat, detail: f"Seat {seat} is jumped.",
+    EventKind.REVERSE: lambda seat, detail: "The order of play reverses: it now goes "
     + ("clockwise." if detail == 1 else "anticlockwise."),
-    "again": lambda seat, detail: f"With two players, seat {seat} plays again.",
-    "owes": lambda seat, detail: f"Seat {seat} now owes {cards(detail)}.",
-    "cancel": lambda seat, detail: f"The pick is cancelled by {CARD_NAMES[detail]}.",
-    "smaller": lambda seat, detail: f"A smaller answer: seat {seat} picks the difference, {cards(detail)}, and the turn ends.",
-    "suit": lambda seat, detail: f"Seat {seat} names {SUIT_SYMBOLS[detail]}.",
-    "colour": lambda seat, detail: f"The joker names its colour: the next card must be {detail}.",
-    "take": lambda seat, detail: f"Seat {seat} takes {cards(len(detail))}." if detail else f"Seat {seat} finds nothing to take.",
-    "draw": lambda seat, detail: f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw.",
-    "reshuffle": lambda seat, detail: f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}.",
-    "call_missed": lambda seat, detail: f"Seat {seat} should have said \"{detail.capitalize()}!\" and did not.",
-    "called": lambda seat, detail: f"Seat {seat} says \"{detail.capitalize()}!\"",
-    "caught": lambda seat, detail: f"Seat {seat} is caught without the call and picks up {detail}.",
-    "out": lambda seat, detail: f"Seat {seat} has played the last card: the round is over.",
-    "cut": lambda seat, detail: f"Seat {seat} cuts: the round is over and every hand is counted.",
-    "blocked": lambda seat, detail: "Nobody could play or take a card for a whole round of the table: the round is blocked.",
+    EventKind.AGAIN: lambda seat, detail: f"With two players, seat {seat} plays again.",
+    EventKind.OWES: lambda seat, detail: f"Seat {seat} now owes {cards(detail)}.",
+    EventKind.CANCEL: lambda seat, detail: f"The pick is cancelled by {CARD_NAMES[detail]}.",
+    EventKind.SMALLER: lambda seat, detail: f"A smaller answer: seat {seat} picks the difference, {cards(detail)}, and the turn ends.",
+    EventKind.SUIT: lambda seat, detail: f"Seat {seat} names {SUIT_SYMBOLS[detail]}.",
+    EventKind.COLOUR: lambda seat, detail: f"The joker names its colour: the next card must be {detail}.",
+    EventKind.TAKE: lambda seat, detail: f"Seat {seat} takes {cards(len(detail))}." if detail else f"Seat {seat} finds nothing to take.",
+    EventKind.DRAW: lambda seat, detail: f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw.",
+    EventKind.RESHUFFLE: lambda seat, detail: f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}.",
+    EventKind.CALL_MISSED: lambda seat, detail: f"Seat {seat} should have said \"{detail.capitalize()}!\" and did not.",
+    EventKind.CALLED: lambda seat, detail: f"Seat {seat} says \"{detail.capitalize()}!\"",
+    EventKind.CAUGHT: lambda seat, detail: f"Seat {seat} is caught without the call and picks up {detail}.",
+    EventKind.OUT: lambda seat, detail: f"Seat {seat} has played the last card: the round is over.",
+    EventKind.CUT: lambda seat, detail: f"Seat {seat} cuts: the round is over and every hand is counted.",
+    EventKind.BLOCKED: lambda seat, detail: "Nobody could play or take a card for a whole round of the table: the round is blocked.",
 }
 
 
 def describe_event(event: tuple) -> str | None:
-    """One sentence for an automatic effect in a round's log (None for the actions themselves)."""
+    """One sentence for an automatic effect in a round's log; None for the silent kinds
+    (the deal, drawn as the table itself, and the actions, which the narration names)."""
     kind, seat, detail = event
     words = _EVENT_WORDS.get(kind)
     return None if words is None else words(seat, detail)

@@ -9,6 +9,9 @@ seeded ``random.Random`` and every automatic effect is written to its log.
 (7, 1)
 >>> game.apply(game.legal_actions()[0]) is None
 True
+>>> branch = game.copy()
+>>> branch.apply("draw"); len(branch.history), len(game.history)
+(2, 1)
 """
 
 from __future__ import annotations
@@ -19,85 +22,35 @@ from dataclasses import dataclass
 
 from .actions import (
     CALL, CATCH, CATCH_ACTION, CUT, DRAW, DRAW_ACTION, PASS, PASS_ACTION, PICK, PICK_ACTION, PLAY,
-    Action, ActionError, make_action, parse_action,
+    Action, make_action, parse_action,
 )
 from .cards import (
     ACE, CARD_NAMES, COLOUR_OF, DECK, JACK, QUEEN, RANK_OF, SPADES, STANDARD_DECK, SUIT_OF,
     SUITS, Card, deck_for, make_card,
 )
-from .errors import DealError, IllegalActionError
+from .errors import DealError, IllegalActionError, NotationError
+from .events import EventKind, RoundEnd
+from .explain import explain_action
+from .judging import round_points, round_winners
 from .rules import Rules
+from .tables import RulesTables, tables_for
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MASTER_ACE = make_card(ACE, SPADES)
 WILD = tuple(card.is_joker or card.rank == ACE for card in DECK)
 PLAIN_PLAYS = tuple(make_action(PLAY, card) for card in DECK)
 CUT_ACTIONS = tuple(make_action(CUT, card) for card in DECK)
-REASONS = ("out", "cut", "blocked")
 
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """How a round ended: ``reason`` is 'out', 'cut' or 'blocked'."""
+    """How a round ended, who won, every hand's total and the round's points."""
 
-    reason: str
+    reason: RoundEnd
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     points: tuple[int, ...]
     cutter: int | None = None
-
-
-class _Tables:
-    """Per-ruleset lookup tables, built once per ``Rules`` value."""
-
-    __slots__ = ("rules", "values", "picks", "call_words", "_plain")
-
-    def __init__(self, rules: Rules):
-        self.rules = rules
-        self._plain: dict[int | None, tuple[bool, ...]] = {}
-        self.values = rules.card_values()
-        self.picks = rules.pick_amounts()
-        # The call owed by a play that leaves that many cards in hand.
-        if rules.calls == "warning_card":
-            self.call_words = {2: "warning", 1: "card"}
-        elif rules.calls == "matatu":
-            self.call_words = {1: "matatu"}
-        else:
-            self.call_words = {}
-
-    def plain_cards(self, chopper_suit: int | None) -> tuple[bool, ...]:
-        """For each card: True when laying it is one plain ``play`` (no suit to name, not a chopper)."""
-        plain = self._plain.get(chopper_suit)
-        if plain is None:
-            rules = self.rules
-            plain = self._plain[chopper_suit] = tuple(
-                not (card.rank == 7 and (rules.chopper == "any_seven" or card.suit == chopper_suit))
-                and not (card.rank == ACE or (card.is_joker and rules.joker_names == "suit"))
-                for card in DECK
-            )
-        return plain
-
-
-_TABLES: dict[Rules, _Tables] = {}
-
-
-def tables_for(rules: Rules) -> _Tables:
-    tables = _TABLES.get(rules)
-    if tables is None:
-        tables = _TABLES[rules] = _Tables(rules)
-    return tables
-
-
-def hand_total(rules: Rules, cards: Iterable[int]) -> int:
-    """The value of some cards under a ruleset (RULES.md section 2).
-
-    >>> from matatu_learn.engine.rules import PRESETS
-    >>> from matatu_learn.engine.cards import parse_cards
-    >>> hand_total(PRESETS["house"], parse_cards("K♣ 2♠"))
-    33
-    """
-    values = tables_for(rules).values
-    return sum(values[card] for card in cards)
 
 
 class Round:
@@ -135,16 +88,16 @@ class Round:
         # so a refused joker or seven always has other cards to give way to.
         if rules.marker == "base":
             self.marker = rng.choice(STANDARD_DECK)
-            self.log.append(("base", None, self.marker))
+            self.log.append((EventKind.BASE, None, self.marker))
         elif rules.marker == "cutter":
             self.marker = self._turn_up(refuse_sevens=True)
-            self.log.append(("cutter", None, self.marker))
+            self.log.append((EventKind.CUTTER, None, self.marker))
         if self.marker is not None:
             self.chopper_suit = SUIT_OF[self.marker]
         if rules.opening == "card":
             opening = self._turn_up(refuse_sevens=False)
             self.pile.append(opening)
-            self.log.append(("opening", None, opening))
+            self.log.append((EventKind.OPENING, None, opening))
         for _ in range(rules.hand_size):
             for seat in range(players):
                 self.hands[seat].append(deck.pop())
@@ -157,7 +110,7 @@ class Round:
         self.seed = seed
         self.leader = leader
         self.rng = random.Random(seed)
-        self._tables = tables_for(rules)
+        self._tables: RulesTables = tables_for(rules)
         # Fast aliases for the legal-move generator: the call table, and (once the marker is
         # known) which cards are one plain play; both are derived from the rules and never change.
         self._call_words = self._tables.call_words
@@ -182,7 +135,7 @@ class Round:
         self.result: RoundResult | None = None
         self.history: list[Action] = []
         self.log: list[tuple] = []
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     def _turn_up(self, refuse_sevens: bool) -> Card:
         """Take the top card; jokers (and sevens, for a cutter) go back at a random place."""
@@ -190,7 +143,7 @@ class Round:
         card = stock.pop()
         while card >= 52 or (refuse_sevens and RANK_OF[card] == 7):
             stock.insert(self.rng.randrange(len(stock)), card)
-            self.log.append(("returned", None, card))
+            self.log.append((EventKind.RETURNED, None, card))
             card = stock.pop()
         return card
 
@@ -335,7 +288,7 @@ class Round:
         return bool(self._fitting((DECK[card],)))
 
     def cut_weight(self, seat: int | None = None, chopper: int | None = None) -> int:
-        """The weight the cut limit is measured against (RULES.md section 6)."""
+        """The weight the cut limit is measured against (docs/rules.md §6)."""
         seat = self.to_move if seat is None else seat
         total = self.total(seat)
         if self.rules.cut_counts == "after" and chopper is not None:
@@ -347,20 +300,23 @@ class Round:
         return limit is None or self.cut_weight(chopper=chopper) <= limit
 
     # ------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now, in a stable order."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to move may take now, in a stable order.
+
+        A tuple: the round keeps it until the next action, and no caller can spoil it.
+        """
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else self._generate()
+            legal = self._legal = () if self.over else self._generate()
         return legal
 
     def is_legal(self, action: Action | str) -> bool:
         try:
             return parse_action(action) in self.legal_actions()
-        except ActionError:
+        except NotationError:
             return False
 
-    def _generate(self) -> list[Action]:
+    def _generate(self) -> tuple[Action, ...]:
         rules = self.rules
         seat = self.to_move
         hand = self.hands[seat]
@@ -370,25 +326,25 @@ class Round:
         owed = self.owed[seat]
         if owed is not None and rules.owed_call_blocks:
             actions.append(make_action(CALL, word=owed))
-            return actions
+            return tuple(actions)
         if self.pending:
             for card in hand:
                 if self._answers(card):
                     self._add_plays(actions, card, len(hand) - 1, answering=True)
             actions.append(PICK_ACTION)
-            return actions
+            return tuple(actions)
         if self.has_drawn:
             drawn_only = rules.after_draw != "any_fitting"
             self._add_options(actions, self._fitting((self.drawn,) if drawn_only else hand), len(hand) - 1)
             if rules.after_draw in ("any_fitting", "drawn_or_pass"):
                 actions.append(PASS_ACTION)
-            return actions
+            return tuple(actions)
         self._add_options(actions, self._fitting(hand), len(hand) - 1)
         if rules.draw_when_fitting or not actions or actions == [CATCH_ACTION]:
             actions.append(DRAW_ACTION)
         if rules.pass_without_draw:
             actions.append(PASS_ACTION)
-        return actions
+        return tuple(actions)
 
     def _fitting(self, cards: Iterable[Card]) -> list[Card]:
         """The cards that may be laid on the pile now, ignoring picks and the chopper rule."""
@@ -446,7 +402,7 @@ class Round:
                 actions.append(make_action(PLAY, card, suit, word))
 
     def _answers(self, card: int) -> bool:
-        """Whether a card answers the pending pick (RULES.md section 5, picks)."""
+        """Whether a card answers the pending pick (docs/rules.md §5, picks)."""
         rules = self.rules
         if card == MASTER_ACE and rules.master_ace_cancels:
             return True
@@ -467,12 +423,13 @@ class Round:
 
     # ------------------------------------------------------------------- acting
     def apply(self, action: Action | str) -> None:
-        """Apply a legal action; anything else raises ``IllegalActionError`` and changes nothing."""
+        """Apply a legal action; anything else raises an error and changes nothing.
+
+        Text that is not an action raises ``NotationError``; an action the rules refuse
+        now raises ``IllegalActionError``, whose message says which rule refused it.
+        """
         if action.__class__ is not Action:
-            try:
-                action = parse_action(action)
-            except ActionError as error:
-                raise IllegalActionError(str(error)) from None
+            action = parse_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -481,12 +438,12 @@ class Round:
         self._legal = None
         seat = self.to_move
         self.history.append(action)
-        self.log.append(("action", seat, action))
+        self.log.append((EventKind.ACTION, seat, action))
         kind = action.kind
         if kind is CATCH:
             silent = self.catchable
             self.catchable = None
-            self.log.append(("caught", silent, self.rules.catch_penalty))
+            self.log.append((EventKind.CAUGHT, silent, self.rules.catch_penalty))
             self._take(silent, self.rules.catch_penalty)
             return
         if kind is CALL:
@@ -511,11 +468,13 @@ class Round:
             if not self.has_drawn:
                 taken = self._take(seat, 1)
             self._end_turn(quiet=not taken)
-        else:  # CUT
+        elif kind is CUT:
             card = action.card
             self.hands[seat].remove(card)
             self.pile.append(card)
-            self._finish("cut", cutter=seat)
+            self._finish(RoundEnd.CUT, cutter=seat)
+        else:  # only the generator makes legal actions, so this is a bug in the engine, never a move
+            raise AssertionError(f"the engine has no rule for an action of kind {kind!r}")
 
     def _play(self, seat: int, action: Action) -> None:
         card = action.card
@@ -529,16 +488,16 @@ class Round:
         self.colour = None
         self.drawn = None
         if not hand:
-            self._finish("out", winner=seat)
+            self._finish(RoundEnd.OUT, winner=seat)
             return
         needed = self._call_words.get(len(hand))
         missed = needed is not None and action.word is None
         if missed:
             self.owed[seat] = needed
-            self.log.append(("call_missed", seat, needed))
+            self.log.append((EventKind.CALL_MISSED, seat, needed))
         elif action.word is not None:
             self.owed[seat] = None
-            self.log.append(("called", seat, action.word))
+            self.log.append((EventKind.CALLED, seat, action.word))
         rules = self.rules
         picks = self._tables.picks
         step = 1
@@ -546,7 +505,7 @@ class Round:
         if answering:
             if card == MASTER_ACE and rules.master_ace_cancels:
                 self.pending = 0
-                self.log.append(("cancel", seat, card))
+                self.log.append((EventKind.CANCEL, seat, card))
                 if rules.master_ace_cancel == "free":
                     self.free = True
                 else:
@@ -562,16 +521,16 @@ class Round:
                     self.pending = amount
                 elif amount == self.pending:
                     self.pending = 0
-                    self.log.append(("cancel", seat, card))
+                    self.log.append((EventKind.CANCEL, seat, card))
                 else:
                     difference = self.pending - amount
                     self.pending = 0
-                    self.log.append(("smaller", seat, difference))
+                    self.log.append((EventKind.SMALLER, seat, difference))
                     self._take(seat, difference)
                 if card >= 52:
                     self._name_joker(seat, card, action.suit)
                 if self.pending:
-                    self.log.append(("owes", self._seat_after(1), self.pending))
+                    self.log.append((EventKind.OWES, self._seat_after(1), self.pending))
         else:
             rank = RANK_OF[card]
             if card >= 52:
@@ -586,28 +545,28 @@ class Round:
             elif (rank == JACK and rules.jack == "reverse") or (rank == QUEEN and rules.queens_reverse):
                 self.direction = -self.direction
                 reverse = True
-                self.log.append(("reverse", seat, self.direction))
+                self.log.append((EventKind.REVERSE, seat, self.direction))
             if self.pending:
-                self.log.append(("owes", self._seat_after(1), self.pending))
+                self.log.append((EventKind.OWES, self._seat_after(1), self.pending))
         # A call missed with this play stays owed unless a pick-up already cancelled it.
         missed_by = seat if missed and self.owed[seat] is not None else None
         if self.players == 2 and (step == 2 or reverse):
-            self.log.append(("again", seat, None))
+            self.log.append((EventKind.AGAIN, seat, None))
             self._start_turn(seat, missed_by)
             return
         if step == 2:
-            self.log.append(("skip", self._seat_after(1), None))
+            self.log.append((EventKind.SKIP, self._seat_after(1), None))
         self._start_turn(self._seat_after(step), missed_by)
 
     def _name_suit(self, seat: int, suit: int | None) -> None:
         self.named_suit = suit
         if suit is not None:
-            self.log.append(("suit", seat, suit))
+            self.log.append((EventKind.SUIT, seat, suit))
 
     def _name_joker(self, seat: int, card: int, suit: int | None) -> None:
         if self.rules.joker_names == "colour":
             self.colour = COLOUR_OF[card]
-            self.log.append(("colour", seat, self.colour))
+            self.log.append((EventKind.COLOUR, seat, self.colour))
         else:
             self._name_suit(seat, suit)
 
@@ -640,12 +599,12 @@ class Round:
         if not self.stock:
             self._reshuffle()
         if not self.stock:
-            self.log.append(("draw", seat, None))
+            self.log.append((EventKind.DRAW, seat, None))
             return None
         card = self.stock.pop()
         self.hands[seat].append(card)
         self.owed[seat] = None  # any draw cancels an owed call
-        self.log.append(("draw", seat, card))
+        self.log.append((EventKind.DRAW, seat, card))
         return card
 
     def _take(self, seat: int, count: int) -> int:
@@ -662,7 +621,7 @@ class Round:
             self.owed[seat] = None  # any draw cancels an owed call
             if self.catchable == seat:
                 self.catchable = None
-        self.log.append(("take", seat, tuple(taken)))
+        self.log.append((EventKind.TAKE, seat, tuple(taken)))
         return len(taken)
 
     def _reshuffle(self) -> None:
@@ -671,7 +630,7 @@ class Round:
             self.stock = self.pile
             self.pile = [top]
             self.rng.shuffle(self.stock)
-            self.log.append(("reshuffle", None, len(self.stock)))
+            self.log.append((EventKind.RESHUFFLE, None, len(self.stock)))
 
     def _seat_after(self, steps: int) -> int:
         return (self.to_move + steps * self.direction) % self.players
@@ -681,7 +640,7 @@ class Round:
         if quiet:
             self.quiet_turns += 1
             if self.quiet_turns >= self.players:
-                self._finish("blocked")
+                self._finish(RoundEnd.BLOCKED)
                 return
         else:
             self.quiet_turns = 0
@@ -697,23 +656,59 @@ class Round:
             elif not self.rules.owed_call_blocks:
                 self.owed[missed_by] = None  # nobody is left to catch it
 
-    def _finish(self, reason: str, winner: int | None = None, cutter: int | None = None) -> None:
+    def _finish(self, reason: RoundEnd, winner: int | None = None, cutter: int | None = None) -> None:
         self.over = True
         self.pending = 0
         self.catchable = None
         totals = self.totals()
-        if reason == "out":
-            winners: tuple[int, ...] = (winner,)
+        winners = (winner,) if reason is RoundEnd.OUT else round_winners(self.rules, totals, cutter)
+        self.result = RoundResult(reason, winners, totals, round_points(self.rules, totals, winners), cutter)
+        self.log.append((EventKind(reason), cutter if reason is RoundEnd.CUT else winner, winners))
+        self._legal = ()
+
+    # ---------------------------------------------------------------- branches
+    def copy(self, seed: int | None = None) -> Round:
+        """An independent round in the same state, without replaying from the seed.
+
+        The copy's random generator is in the same state as the original's, so the two
+        go on alike when given the same actions; with ``seed`` it starts afresh from that
+        seed instead (a branch whose future reshuffles differ). Neither sees the other's moves.
+        """
+        other = Round.__new__(Round)
+        other.rules = self.rules
+        other.players = self.players
+        other.seed = self.seed
+        other.leader = self.leader
+        if seed is None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         else:
-            winners = _round_winners(self.rules, totals, cutter)
-        if self.rules.scoring == "winner_takes_table":
-            table = sum(total for seat, total in enumerate(totals) if seat not in winners)
-            points = tuple(table if seat in winners else 0 for seat in range(self.players))
-        else:
-            points = totals
-        self.result = RoundResult(reason, winners, totals, points, cutter)
-        self.log.append((reason, cutter if reason == "cut" else winner, winners))
-        self._legal = []
+            other.rng = random.Random(seed)
+        other._tables = self._tables
+        other._call_words = self._call_words
+        other._plain = self._plain
+        other.hands = [hand.copy() for hand in self.hands]
+        other.stock = self.stock.copy()
+        other.pile = self.pile.copy()
+        other.marker = self.marker
+        other.chopper_suit = self.chopper_suit
+        other.to_move = self.to_move
+        other.direction = self.direction
+        other.named_suit = self.named_suit
+        other.colour = self.colour
+        other.pending = self.pending
+        other.free = self.free
+        other.drawn = self.drawn
+        other.has_drawn = self.has_drawn
+        other.owed = self.owed.copy()
+        other.catchable = self.catchable
+        other.quiet_turns = self.quiet_turns
+        other.over = self.over
+        other.result = self.result
+        other.history = self.history.copy()
+        other.log = self.log.copy()
+        other._legal = self._legal  # a tuple: shared safely until either side moves
+        return other
 
     # ---------------------------------------------------------------- snapshots
     def snapshot(self) -> tuple:
@@ -728,31 +723,7 @@ class Round:
 
     def explain(self, action: Action | str) -> str:
         """Why an action is legal or refused now, in words that quote the rule."""
-        from .explain import explain_action
-
         return explain_action(self, action)
-
-    def view(self, seat: int, with_log: bool = True):
-        """What ``seat`` could see at a real table (see ``matatu_learn.engine.view``)."""
-        from .view import PlayerView
-
-        return PlayerView.of(self, seat, with_log)
-
-
-def _round_winners(rules: Rules, totals: Sequence[int], cutter: int | None) -> tuple[int, ...]:
-    """Who wins a cut (or, with no cutter, a blocked table): RULES.md section 6."""
-    seats = range(len(totals))
-    if cutter is not None and rules.cut_winner == "strictly_lightest":
-        others = [seat for seat in seats if seat != cutter]
-        lightest_other = min(totals[seat] for seat in others)
-        if totals[cutter] < lightest_other:
-            return (cutter,)
-        return tuple(seat for seat in others if totals[seat] == lightest_other)
-    lowest = min(totals)
-    tied = tuple(seat for seat in seats if totals[seat] == lowest)
-    if cutter is not None and rules.cut_winner == "cutter_loses_ties" and len(tied) > 1:
-        tied = tuple(seat for seat in tied if seat != cutter)
-    return tied
 
 
 def check_players(players: int) -> None:
@@ -760,4 +731,4 @@ def check_players(players: int) -> None:
         raise DealError(f"Matatu is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
 
 
-__all__ = ["Round", "RoundResult", "IllegalActionError", "hand_total", "check_players"]
+__all__ = ["Round", "RoundResult", "RoundEnd", "check_players"]

@@ -1,88 +1,279 @@
 """What one player could see at a real table: the only thing agents and pages get.
 
-Other hands and the stock are counts, cards others drew are hidden in the log,
-and every hand is shown only once the round is over.
+A ``PlayerView`` is a read-only window on a live round for one seat. It costs one
+small object, made once per seat, and answers each question when it is asked, so an
+agent pays only for what it reads. Other hands and the stock are counts, the cards
+others drew are hidden in the log, and every hand is shown only once the round is over.
+
+>>> from matatu_learn.engine.rules import PRESETS
+>>> from matatu_learn.engine.round import Round
+>>> game = Round(PRESETS["house"], players=3, seed=4)
+>>> view = PlayerView(game, 1)
+>>> view.hand_sizes, view.visible_hand(0), view.legal
+((7, 7, 7), None, ())
+>>> len(view.unseen_cards())  # 52 cards less seat 1's hand and the opening card
+44
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
+import random
 from .actions import Action
-from .cards import Card
-from .round import RoundResult
+from .cards import Card, deck_for
+from .events import EventKind
+from .round import Round, RoundResult
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .round import Round
+from .tables import tables_for
 
 HIDDEN = "?"
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerView:
-    rules: Rules
-    seat: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    top: Card | None
-    pile_size: int
-    stock_size: int
-    marker: Card | None
-    to_move: int
-    direction: int
-    suit_in_play: int | None
-    named_suit: int | None
-    colour: str | None
-    pending: int
-    free: bool
-    drawn: Card | None
-    owed_calls: tuple[str | None, ...]
-    catchable: int | None
-    legal: tuple[Action, ...]
-    over: bool
-    result: RoundResult | None
-    revealed_hands: tuple[tuple[Card, ...], ...] | None
-    log: tuple[tuple, ...]
+    """One seat's view of a round, read live. Build it with ``PlayerView(game, seat)``."""
 
-    @classmethod
-    def of(cls, game: Round, seat: int, with_log: bool = True) -> PlayerView:
-        """The view of ``seat``; ``with_log=False`` leaves the log out (agents in simulations)."""
-        over = game.over
-        return cls(
-            rules=game.rules,
-            seat=seat,
-            hand=tuple(game.hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in game.hands),
-            top=game.top,
-            pile_size=len(game.pile),
-            stock_size=len(game.stock),
-            marker=game.marker,
-            to_move=game.to_move,
-            direction=game.direction,
-            suit_in_play=game.suit_in_play,
-            named_suit=game.named_suit,
-            colour=game.colour,
-            pending=game.pending,
-            free=game.free,
-            drawn=game.drawn if game.to_move == seat else None,
-            owed_calls=tuple(game.owed),
-            catchable=game.catchable,
-            legal=tuple(game.legal_actions()) if game.to_move == seat else (),
-            over=over,
-            result=game.result,
-            revealed_hands=tuple(tuple(hand) for hand in game.hands) if over else None,
-            log=tuple(_public_event(event, seat) for event in game.log) if with_log else (),
-        )
+    __slots__ = ("_round", "seat")
+
+    def __init__(self, game: Round, seat: int | None):
+        object.__setattr__(self, "_round", game)
+        object.__setattr__(self, "seat", seat)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a player's view is read-only")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of seat {self.seat}>"
+
+    # ------------------------------------------------------------ the table, for everyone
+    @property
+    def rules(self) -> Rules:
+        return self._round.rules
+
+    @property
+    def players(self) -> int:
+        return self._round.players
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self._round.hands)
+
+    @property
+    def top(self) -> Card | None:
+        return self._round.top
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The cards laid since the last reshuffle, bottom first: everybody saw them played."""
+        return tuple(self._round.pile)
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._round.pile)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._round.stock)
+
+    @property
+    def marker(self) -> Card | None:
+        return self._round.marker
+
+    @property
+    def chopper_suit(self) -> int | None:
+        return self._round.chopper_suit
+
+    @property
+    def to_move(self) -> int:
+        return self._round.to_move
+
+    @property
+    def direction(self) -> int:
+        return self._round.direction
+
+    @property
+    def suit_in_play(self) -> int | None:
+        return self._round.suit_in_play
+
+    @property
+    def named_suit(self) -> int | None:
+        return self._round.named_suit
+
+    @property
+    def colour(self) -> str | None:
+        return self._round.colour
+
+    @property
+    def pending(self) -> int:
+        return self._round.pending
+
+    @property
+    def free(self) -> bool:
+        return self._round.free
+
+    @property
+    def has_drawn(self) -> bool:
+        """Whether the player to move has drawn this turn (everybody sees a draw, not the card)."""
+        return self._round.has_drawn
+
+    @property
+    def owed_calls(self) -> tuple[str | None, ...]:
+        return tuple(self._round.owed)
+
+    @property
+    def catchable(self) -> int | None:
+        return self._round.catchable
+
+    @property
+    def quiet_turns(self) -> int:
+        return self._round.quiet_turns
+
+    @property
+    def over(self) -> bool:
+        return self._round.over
+
+    @property
+    def result(self) -> RoundResult | None:
+        return self._round.result
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far: actions are public (a draw does not name its card)."""
+        return tuple(self._round.history)
+
+    @property
+    def revealed_hands(self) -> tuple[tuple[Card, ...], ...] | None:
+        """Every hand, once the round is over (they are shown and counted); None before."""
+        game = self._round
+        return tuple(tuple(hand) for hand in game.hands) if game.over else None
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The value of each card under these rules, indexed by card."""
+        return tables_for(self._round.rules).values
+
+    def is_chopper(self, card: int) -> bool:
+        return self._round.is_chopper(card)
+
+    @property
+    def log(self) -> tuple[tuple, ...]:
+        """The round's log with the cards others drew or took hidden."""
+        seat = self.seat
+        return tuple(_public_event(event, seat) for event in self._round.log)
+
+    # ------------------------------------------------------------ this seat's own
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(self._round.hands[self.seat])
+
+    def visible_hand(self, seat: int) -> tuple[Card, ...] | None:
+        """A seat's hand as this viewer sees it: its own, or any once the round is over."""
+        game = self._round
+        if seat == self.seat or game.over:
+            return tuple(game.hands[seat])
+        return None
+
+    @property
+    def drawn(self) -> Card | None:
+        game = self._round
+        return game.drawn if game.to_move == self.seat else None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """This seat's legal actions; empty when it is not this seat's turn."""
+        game = self._round
+        return game.legal_actions() if game.to_move == self.seat else ()
+
+    def total(self) -> int:
+        """This seat's hand total."""
+        return self._round.total(self.seat)
+
+    def explain(self, action: Action | str) -> str:
+        """Why one of this seat's actions is legal or refused now."""
+        if self._round.to_move != self.seat:
+            return f"It is seat {self._round.to_move}'s turn, not seat {self.seat}'s."
+        return self._round.explain(action)
+
+    # ------------------------------------------------------------ what this seat cannot see
+    def unseen_cards(self) -> list[Card]:
+        """The cards this seat cannot place: the deck less its hand, the pile and a cutter.
+
+        They are in the other hands and the stock, in some order only the table knows.
+        """
+        game = self._round
+        seen = list(game.hands[self.seat]) + list(game.pile)
+        if game.rules.marker == "cutter":
+            seen.append(game.marker)
+        unseen = list(deck_for(game.rules.jokers))
+        for card in seen:
+            unseen.remove(card)
+        return unseen
+
+    def sample_round(self, rng: random.Random) -> Round:
+        """A round consistent with everything this seat has seen, the hidden cards dealt at random.
+
+        The other hands keep their sizes and the stock its size; the sample's future
+        reshuffles come from ``rng``, and its log is the public one. A search player
+        plays on such samples (determinization) and never on the real round.
+        """
+        game = self._round
+        sample = game.copy(seed=rng.getrandbits(64))
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        for seat in range(game.players):
+            if seat != self.seat:
+                size = len(game.hands[seat])
+                sample.hands[seat] = unseen[-size:] if size else []
+                del unseen[len(unseen) - size:]
+        sample.stock = unseen
+        if game.has_drawn and game.to_move != self.seat:
+            sample.drawn = sample.hands[game.to_move][-1]
+        sample.log = list(self.log)
+        sample._legal = None
+        return sample
 
 
-def _public_event(event: tuple, seat: int) -> tuple:
+class TeacherView(PlayerView):
+    """The whole table, every hand face up: for lessons and replays, never for a player."""
+
+    __slots__ = ()
+
+    def __init__(self, game: Round):
+        super().__init__(game, None)
+
+    def __repr__(self) -> str:
+        return "<TeacherView>"
+
+    def visible_hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self._round.hands[seat])
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return ()
+
+    @property
+    def drawn(self) -> Card | None:
+        return self._round.drawn
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self._round.legal_actions()
+
+    @property
+    def log(self) -> tuple[tuple, ...]:
+        return tuple(self._round.log)
+
+
+def views_of(game: Round) -> list[PlayerView]:
+    """One view per seat, made once and good for the whole round."""
+    return [PlayerView(game, seat) for seat in range(game.players)]
+
+
+def _public_event(event: tuple, seat: int | None) -> tuple:
     kind, who, detail = event
     if who == seat or detail is None:
         return event
-    if kind == "draw":
+    if kind is EventKind.DRAW:
         return (kind, who, HIDDEN)
-    if kind == "take":
+    if kind is EventKind.TAKE:
         return (kind, who, (HIDDEN,) * len(detail))
     return event
+

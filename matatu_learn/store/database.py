@@ -5,7 +5,6 @@ It is created on first use, migrates forward, and is shared safely by several
 processes (WAL journal, busy timeout, one transaction per record).
 
 >>> import tempfile, os
->>> from matatu_learn.engine.rules import PRESETS
 >>> with Store(os.path.join(tempfile.mkdtemp(), "games.sqlite3")) as store:
 ...     store.publish("kampala-family", "uganda", {"cut_limit": 25})
 ...     store.rules("kampala-family").cut_limit
@@ -27,7 +26,7 @@ from typing import Any
 
 from ..engine.round import Round, RoundResult, check_players
 from ..engine.errors import MatatuError, RulesError
-from ..engine.rules import PRESET_IDS, PRESET_TITLES, PUBLISHED, Rules, with_switches
+from ..engine.rules import PRESET_IDS, PRESET_TITLES, PRESETS, Rules, with_switches
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
 ENVIRONMENT_VARIABLE = "MATATU_LEARN_DB"
@@ -70,6 +69,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# The presets' first versions come with the package; this is the date they carry.
+PRESET_PUBLISHED_AT = "2026-01-01T00:00:00.000+00:00"
 
 
 class StoreError(MatatuError):
@@ -225,9 +226,8 @@ class Store:
     def _publish_presets(self) -> None:
         """The package's published preset versions, added to the database on first use."""
         rows = [
-            (name, version, name, PRESET_TITLES.get(name, ""), _switches_json(rules), now())
-            for name, versions in PUBLISHED.items()
-            for version, rules in versions.items()
+            (name, 1, name, PRESET_TITLES[name], _switches_json(rules), PRESET_PUBLISHED_AT)
+            for name, rules in PRESETS.items()
         ]
         with self._transaction() as connection:
             connection.executemany(

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.actions import ActionError, parse_action
+from ..engine.actions import parse_action
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, parse_colour, parse_suit
 from ..engine.round import Round
-from ..engine.errors import IllegalActionError, MatatuError, ScenarioError
-from ..engine.rules import Rules, published_rules, with_switches
+from ..engine.errors import IllegalActionError, MatatuError, NotationError, ScenarioError
+from ..engine.rules import Rules, with_switches
+from ..store.registry import find_rules
 
 POSITION_FIELDS = (
     "hands", "pile", "stock", "marker", "to_move", "direction", "suit", "colour", "pending",
@@ -70,7 +71,7 @@ def _cards(where: str, value: Any) -> list:
 def read_rules(value: Any) -> Rules:
     """The ``rules`` field: a ruleset name, or an object with ``preset``, ``version`` and switches."""
     if isinstance(value, str):
-        return _field("rules", published_rules, value)
+        return _field("rules", find_rules, value)
     if not isinstance(value, dict):
         raise ScenarioError("rules: expected a ruleset name or an object with \"preset\".")
     if "preset" not in value or not isinstance(value["preset"], str):
@@ -78,7 +79,7 @@ def read_rules(value: Any) -> Rules:
     version = value.get("version")
     if version is not None:
         version = _whole_number("rules.version", version)
-    base = _field("rules.preset", lambda name: published_rules(name, version), value["preset"])
+    base = _field("rules.preset", lambda name: find_rules(name, version), value["preset"])
     overrides = {key: item for key, item in value.items() if key not in ("preset", "version")}
     try:
         return with_switches(base, overrides)
@@ -136,7 +137,7 @@ def _canonical(where: str, texts: Iterable[str]) -> set[str]:
     for index, text in enumerate(texts):
         try:
             result.add(str(parse_action(text)))
-        except ActionError as error:
+        except NotationError as error:
             raise ScenarioError(f"{where}[{index}]: {error}") from None
     return result
 
@@ -257,7 +258,7 @@ def _check(data: Any) -> tuple[bool, str]:
         before = game.snapshot()
         try:
             game.apply(text)
-        except IllegalActionError:
+        except (IllegalActionError, NotationError):  # text that is no action is refused too
             if game.snapshot() != before:
                 failures.append(f"refused[{index}] '{text}' changed the position")
                 game = read_position(rules, position)
@@ -267,7 +268,7 @@ def _check(data: Any) -> tuple[bool, str]:
     for index, text in enumerate(_action_list("actions", data.get("actions", []))):
         try:
             game.apply(text)
-        except IllegalActionError as error:
+        except (IllegalActionError, NotationError) as error:
             failures.append(f"actions[{index}] '{text}' was refused: {error}")
             return False, "; ".join(failures)
     expect = data.get("expect", {})

@@ -6,13 +6,13 @@ import html
 
 import ipywidgets as widgets
 
-from ..engine.rules import PRESET_TITLES, PUBLISHED, published_rules
 from ..engine.rules_text import rules_sections
+from ..store.registry import Registry
 
 
 def rules_html(name: str, version: int | None = None) -> str:
     """The rules of a published ruleset as HTML sections (every sentence generated from its switches)."""
-    rules = published_rules(name, version)
+    rules = Registry().rules(name, version)
     parts = []
     for heading, lines in rules_sections(rules).items():
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
@@ -21,11 +21,13 @@ def rules_html(name: str, version: int | None = None) -> str:
 
 
 def rulesets_table_html() -> str:
-    """One row per published ruleset: name, latest version and title."""
+    """One row per ruleset: name, latest version and title."""
+    registry = Registry()
+    latest = [registry.ruleset(name) for name in registry.names()]
     rows = "".join(
-        f"<tr><td><code>{html.escape(name)}</code></td><td>v{max(versions)}</td>"
-        f"<td>{html.escape(PRESET_TITLES.get(name, ''))}</td></tr>"
-        for name, versions in PUBLISHED.items()
+        f"<tr><td><code>{html.escape(published.name)}</code></td><td>v{published.version}</td>"
+        f"<td>{html.escape(published.title or 'based on ' + published.base)}</td></tr>"
+        for published in latest
     )
     return f"<table><thead><tr><th>ruleset</th><th>version</th><th>source</th></tr></thead><tbody>{rows}</tbody></table>"
 
@@ -40,8 +42,10 @@ class RulesBrowser(widgets.VBox):
     """
 
     def __init__(self, name: str = "house"):
+        registry = Registry()
+        latest = [registry.ruleset(known) for known in registry.names()]
         self.picker = widgets.Dropdown(
-            options=[(f"{name} — {PRESET_TITLES.get(name, name)}", name) for name in PUBLISHED],
+            options=[(f"{published.name} — {published.title or 'based on ' + published.base}", published.name) for published in latest],
             value=name,
             description="Ruleset",
             style={"description_width": "initial"},

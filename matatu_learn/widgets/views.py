@@ -17,6 +17,7 @@ from ..engine.round import Round
 from ..engine.explain import card_verdict, chopper_text
 from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
 from ..engine.rules import PRESETS, Rules
+from ..engine.view import PlayerView
 from .svg import STYLE, back_html, card_html
 
 class RulesetPicker(widgets.Dropdown):
@@ -85,7 +86,7 @@ class TableView(widgets.HTML):
 
     def show(self, game: Round) -> None:
         # A seat's table is drawn from that seat's PlayerView: what it cannot see is not at hand.
-        shown = game if self.viewer is None else game.view(self.viewer, with_log=False)
+        shown = game if self.viewer is None else PlayerView(game, self.viewer)
         if self.viewer is None:
             hands: list = list(game.hands)
             sizes = [len(hand) for hand in game.hands]
