@@ -5,11 +5,11 @@ import pytest
 from matatu_learn.engine.cards import parse_card
 from matatu_learn.engine.errors import RulesError
 from matatu_learn.engine.rules import (
-    NAMED_SWITCHES, PRESETS, SWITCH_NAMES, parse_switch_value, published_rules, with_switches,
+    NAMED_SWITCHES, PRESETS, SWITCH_NAMES, parse_switch_value, with_switches,
 )
 from matatu_learn.engine.rules_text import rules_text
 
-# RULES.md section 10: the presets' values of the named switches.
+# docs/rules.md §10: the presets' values of the named switches.
 SECTION_10 = {
     "jokers": {"house": False, "uganda": False, "bomb": True, "party": False},
     "hand_size": {"house": 7, "uganda": 7, "bomb": 7, "party": 7},
@@ -100,15 +100,6 @@ def test_parse_switch_values():
         parse_switch_value("jokers", "maybe")
     with pytest.raises(RulesError, match="must be a whole number"):
         parse_switch_value("cut_limit", "lots")
-
-
-def test_published_rules_and_versions():
-    assert published_rules("house") is PRESETS["house"]
-    assert published_rules("house", 1) is PRESETS["house"]
-    with pytest.raises(RulesError, match="house has no version 7: its versions are 1."):
-        published_rules("house", 7)
-    with pytest.raises(RulesError, match="'kampala' is not a published ruleset"):
-        published_rules("kampala")
 
 
 def test_every_setting_is_printed_with_the_rules():

@@ -54,7 +54,7 @@ OPTIONAL_NUMBERS = ("cut_limit", "match_target", "match_rounds")
 # Two sevens: a lower limit that counts the seven could leave a round that never ends.
 MINIMUM_LIMIT_COUNTING_SEVENS = 14
 
-# The switches RULES.md section 10 names; the other fields are further settings.
+# The switches docs/rules.md §10 names; the other fields are further settings.
 NAMED_SWITCHES = (
     "jokers", "hand_size", "cut_limit", "sevens_normal", "picks_add_up", "two_value",
     "joker_value", "queens_reverse", "draw_until_playable", "match_target", "match_rounds",
@@ -65,7 +65,7 @@ NAMED_SWITCHES = (
 class Rules:
     """Every switch of a ruleset. Build one from a preset with ``dataclasses.replace``."""
 
-    # The switches named in RULES.md section 10.
+    # The switches named in docs/rules.md §10.
     jokers: bool
     cut_limit: int | None
     picks_add_up: bool
@@ -234,36 +234,6 @@ PRESET_TITLES = {
 }
 
 
-# The published versions of every ruleset (RULES.md section 9): a version never changes.
-PUBLISHED: dict[str, dict[int, Rules]] = {name: {1: rules} for name, rules in PRESETS.items()}
-
-
-def published_rules(name: str, version: int | None = None) -> Rules:
-    """A published ruleset by name, its latest version unless one is asked for.
-
-    The presets' versions come with the package; other names are looked up in
-    the database of published rulesets (``matatu_learn.store.database``).
-
-    >>> published_rules("party").match_rounds
-    5
-    """
-    if not isinstance(name, str):
-        raise RulesError(f"'{name}' is not a published ruleset: choose one of {', '.join(PUBLISHED)}.")
-    versions = PUBLISHED.get(name)
-    if versions is None:
-        # A table's own ruleset, published in the database.
-        from ..store.database import Store
-
-        with Store() as store:
-            return store.rules(name, version)
-    if version is None:
-        return versions[max(versions)]
-    if version not in versions:
-        listed = ", ".join(str(number) for number in sorted(versions))
-        raise RulesError(f"{name} has no version {version}: its versions are {listed}.")
-    return versions[version]
-
-
 def with_switches(base: Rules, overrides: dict[str, Any]) -> Rules:
     """``base`` with switches changed by name; unknown names and bad values get a sentence.
 
@@ -297,17 +267,3 @@ def parse_switch_value(name: str, text: str) -> Any:
         return int(lowered)
     except ValueError:
         raise RulesError(f"{name} must be a whole number, not '{text}'.") from None
-
-
-def switch_value_text(value: Any) -> str:
-    """A switch value as JSON writes it: true, null, 25, reverse."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def switch_lines(rules: Rules) -> list[str]:
-    """``name = value`` lines for every setting."""
-    return [f"{name} = {switch_value_text(value)}" for name, value in rules.switches().items()]

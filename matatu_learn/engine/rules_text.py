@@ -1,14 +1,114 @@
 """The plain-language rules of any ``Rules`` value, generated from its switches,
-so that what a player reads is what the engine runs.
+so that what a player reads is what the engine runs (docs/rules.md §9).
 
 >>> from matatu_learn.engine.rules import PRESETS
 >>> print(rules_sections(PRESETS["house"])["The chopper"][0])
 The chopper is the 7 of the base card's suit.
+
+A setting that another switch makes pointless is printed as such:
+
+>>> [line for line in switch_lines(PRESETS["bomb"]) if line.startswith("pick_answer")]
+['pick_answer = pass_on (no effect: picks_add_up is true)']
 """
 
 from __future__ import annotations
 
-from .rules import Rules, switch_lines
+from typing import Any
+
+from .rules import SWITCH_NAMES, Rules
+
+# What each setting changes, in one line: the rules reference (docs/rules.md §10) and
+# any editor of rules show these, so a setting is described in this one place.
+SWITCH_DESCRIPTIONS: dict[str, str] = {
+    "jokers": "The joker mode: 54 cards with the red and black jokers, and every rule marked joker mode.",
+    "cut_limit": "The weight limit for a cut, weighed as cut_counts says; null: no limit.",
+    "picks_add_up": "Answers to a pick add to the debt, whatever their colour; pick_answer applies only when this is false.",
+    "hand_size": "Cards dealt to each player (\"Kenyan deal\": 5).",
+    "sevens_normal": "Every seven, the chopper too, may also be laid as an ordinary card.",
+    "two_value": "The value of a 2.",
+    "joker_value": "The value of a joker.",
+    "queens_reverse": "A Queen reverses the order of play.",
+    "draw_until_playable": "Drawing repeats until a drawn card can be played or nothing is left to draw.",
+    "match_target": "Points that end a match, the highest total winning; null: no target.",
+    "match_rounds": "Rounds in a match, the lowest cumulative total winning; null: no fixed number.",
+    "opening": "card: one card is turned up to start the pile, with no effect; bare: the leader plays any card and it takes effect.",
+    "marker": "base: a card identity is shown, never dealt as a marker; cutter: a real card lies face up under the stock, out of play; none.",
+    "chopper": "Which sevens cut: the 7 of the marker card's suit, or any 7.",
+    "cut_counts": "What the cut limit weighs: the cards left after the chop, or the hand including the seven.",
+    "cut_winner": "Who wins a cut: the lowest total (equal lowest tie), the cutter only if strictly lightest, or the lowest with the cutter losing ties.",
+    "jack": "A Jack jumps the next player, or reverses the order of play.",
+    "draw_when_fitting": "A player may draw while holding a card that fits.",
+    "after_draw": "After a draw: play any fitting card or pass; the drawn card must be played if it fits; the turn ends; or play the drawn card or pass.",
+    "pass_without_draw": "A player may pass without drawing: they take one card and the turn ends.",
+    "pick_answer": "How a pick is answered when picks do not add up: passed on (the same pick card) or compared (by colour and amount).",
+    "threes_pick": "In joker mode a 3 makes the next player pick three.",
+    "master_ace": "When the A♠ cancels any pending pick: always, in joker mode only, or never.",
+    "master_ace_cancel": "What follows an A♠ cancel: a free play of any card, ♠ named, or its player names a suit.",
+    "joker_names": "What a joker names: a suit chosen by its player, or its own colour.",
+    "joker_mode_three_value": "The value of a 3 in joker mode.",
+    "joker_mode_master_ace_value": "The value of the A♠ in joker mode.",
+    "calls": "The calls owed: none; \"Warning!\" at two cards and \"Card!\" at one; or \"Matatu!\" at one.",
+    "catch_penalty": "Cards a player picks up when caught after missing a call.",
+    "owed_call_blocks": "A missed call nobody caught blocks its player's next turn until they make it.",
+    "scoring": "Round points: every player scores their own hand, or the winner scores the others' hands.",
+}
+
+
+def inactive_settings(rules: Rules) -> dict[str, str]:
+    """The settings another switch makes pointless, each with the reason.
+
+    Every value of such a setting plays the same under ``rules``, so the rules
+    text leaves it out and the switch lines say so (docs/rules.md §10).
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> inactive_settings(PRESETS["bomb"])["pick_answer"]
+    'picks_add_up is true'
+    >>> inactive_settings(PRESETS["uganda"])["joker_value"]
+    'jokers is false'
+    """
+    reasons: dict[str, str] = {}
+    if rules.cut_limit is None:
+        reasons["cut_counts"] = "cut_limit is null"
+    if rules.after_draw == "end":
+        # A draw ends the turn at once, before any second card could be drawn.
+        reasons["draw_until_playable"] = "after_draw is end"
+    if rules.picks_add_up:
+        reasons["pick_answer"] = "picks_add_up is true"
+    if not rules.master_ace_cancels:
+        reasons["master_ace_cancel"] = (
+            "master_ace is never" if rules.master_ace == "never" else "master_ace is joker_mode and jokers is false"
+        )
+    if not rules.jokers:
+        for name in ("joker_value", "threes_pick", "joker_names", "joker_mode_three_value", "joker_mode_master_ace_value"):
+            reasons[name] = "jokers is false"
+    if rules.calls == "none":
+        reasons["catch_penalty"] = reasons["owed_call_blocks"] = "calls is none"
+    return {name: reasons[name] for name in SWITCH_NAMES if name in reasons}
+
+
+def switch_value_text(value: Any) -> str:
+    """A switch value as JSON writes it: true, null, 25, reverse.
+
+    >>> switch_value_text(None), switch_value_text(False), switch_value_text(25)
+    ('null', 'false', '25')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def switch_lines(rules: Rules) -> list[str]:
+    """``name = value`` lines for every setting, marking those without effect."""
+    inactive = inactive_settings(rules)
+    lines = []
+    for name, value in rules.switches().items():
+        line = f"{name} = {switch_value_text(value)}"
+        if name in inactive:
+            line += f" (no effect: {inactive[name]})"
+        lines.append(line)
+    return lines
 
 
 def _deck(rules: Rules) -> list[str]:
@@ -19,11 +119,14 @@ def _deck(rules: Rules) -> list[str]:
     if rules.opening == "bare":
         lines.append("The table starts bare: the leader plays any card, and its effect applies.")
     else:
-        lines.append("One card is turned up to start the pile; it has no effect. A joker is never turned up: it goes back into the stock.")
+        lines.append("One card is turned up to start the pile; it has no effect."
+                     + (" A joker is never turned up: it goes back into the stock." if rules.jokers else ""))
     if rules.marker == "base":
-        lines.append("A base card is picked at random (never a joker) and shown; it is only a marker, and the card itself stays in the deck.")
+        lines.append("A base card is picked at random" + (" (never a joker)" if rules.jokers else "")
+                     + " and shown; it is only a marker, and the card itself stays in the deck.")
     elif rules.marker == "cutter":
-        lines.append("The cutter is dealt face up under the stock and is out of play for the round; it is never a joker or a seven.")
+        lines.append("The cutter is dealt face up under the stock and is out of play for the round; it is never "
+                     + ("a joker or a seven." if rules.jokers else "a seven."))
     return lines
 
 
@@ -36,13 +139,18 @@ def _turn(rules: Rules) -> list[str]:
         lines.append("You draw only when nothing in your hand can be played.")
     after = {
         "any_fitting": "After drawing you may play the drawn card or any other card that fits, or pass (no second card).",
-        "drawn_must": "After drawing, the drawn card must be played if it fits; otherwise the turn ends.",
+        "drawn_must": "After drawing, the drawn card must be played if it can be"
+                      + ("" if rules.sevens_normal else " (a drawn chopper must cut when your hand is light enough)")
+                      + "; otherwise the turn ends.",
         "end": "Drawing ends your turn.",
         "drawn_or_pass": "After drawing you may play the drawn card if it fits, or pass.",
     }[rules.after_draw]
+    draw_until = rules.draw_until_playable and "draw_until_playable" not in inactive_settings(rules)
+    if draw_until and rules.after_draw == "drawn_must":
+        after = after.split(";")[0] + "."  # a card that cannot be played means drawing again, not the end of the turn
     lines.append(after)
-    if rules.draw_until_playable:
-        lines.append("Draw until you can play: drawing repeats until a drawn card can be played or nothing is left to draw.")
+    if draw_until:
+        lines.append("Draw until you can play: drawing repeats until a drawn card can be played; when nothing is left to draw, the turn ends.")
     if rules.pass_without_draw:
         lines.append("You may pass without drawing, even with a card that fits: you take one card and your turn ends.")
     else:
@@ -54,11 +162,14 @@ def _turn(rules: Rules) -> list[str]:
 
 
 def _specials(rules: Rules) -> list[str]:
-    jack = "reverses the order of play" if rules.jack == "reverse" else "jumps the next player"
-    lines = [f"An 8 jumps the next player; a Jack {jack}."]
+    if rules.jack == "reverse":
+        lines = ["An 8 jumps the next player; a Jack reverses the order of play."]
+    else:
+        lines = ["An 8 or a Jack jumps the next player."]
     if rules.queens_reverse:
         lines.append("A Queen reverses the order of play.")
-    lines.append("With two players a jump or a reverse means you play again.")
+    reverses = rules.jack == "reverse" or rules.queens_reverse
+    lines.append("With two players a jump" + (" or a reverse" if reverses else "") + " means you play again.")
     lines.append("An Ace is wild while no pick is pending, and its player names the suit that follows.")
     picks = ["a 2 makes the next player pick two"]
     if rules.threes_are_picks:
@@ -71,10 +182,19 @@ def _specials(rules: Rules) -> list[str]:
         lines.append("Picks add up: any pick card answers a 2" + (" or a 3" if rules.threes_are_picks else "")
                      + ", and the next player owes the sum" + ("; only a joker answers a joker." if rules.jokers else "."))
     elif mode == "pass_on":
-        lines.append("Picks are passed on: a 2 on a 2 makes the next player owe two, never more"
-                     + ("; a joker on a joker adds five. 2s and jokers never answer each other." if rules.jokers else "."))
+        # Only the same pick card answers: the engine compares ranks, and jokers add five.
+        sentence = "Picks are passed on: a 2 on a 2 makes the next player owe two, never more"
+        if rules.threes_are_picks:
+            sentence += "; a 3 on a 3, three"
+        if rules.jokers:
+            kinds = "2s, 3s and jokers" if rules.threes_are_picks else "2s and jokers"
+            sentence += f"; a joker on a joker adds five. {kinds} never answer each other."
+        else:
+            sentence += "."
+        lines.append(sentence)
     else:
-        lines.append("Picks are compared: an answer must be a pick card of the pick's colour (a joker always answers a joker). "
+        lines.append("Picks are compared: an answer must be a pick card of the pick's colour"
+                     + (" (a joker always answers a joker)" if rules.jokers else "") + ". "
                      "Bigger: the next player owes the answer's own amount; equal: the pick is cancelled; "
                      "smaller: you pick the difference and your turn ends.")
     if rules.master_ace_cancels:
@@ -86,7 +206,8 @@ def _specials(rules: Rules) -> list[str]:
         lines.append(f"The A♠ cancels any pick; after the cancel {after}.")
     if rules.jokers:
         if rules.joker_names == "colour":
-            lines.append("A joker is wild and names its own colour: the next card must be of that colour, an Ace or the other joker.")
+            lines.append("A joker is wild and names its own colour: the next card must be of that colour, an Ace or the other joker,"
+                         " also after its five have been picked up.")
         else:
             lines.append("A joker is wild and its player names a suit.")
     lines.append("A last card names nothing and starts no pick: the round is over.")
@@ -108,13 +229,18 @@ def _chopper(rules: Rules) -> list[str]:
     else:
         marker = "base card" if rules.marker == "base" else "cutter"
         lines = [f"The chopper is the 7 of the {marker}'s suit."]
+        lines.append("The other sevens are ordinary cards.")
+    # Only a call that blocks the turn stops a cut; a catchable one does not.
+    call_blocks = rules.owed_call_blocks and "owed_call_blocks" not in inactive_settings(rules)
     lines.append("Cut with 'cut 7♦': the chopper must fit the pile, and you cannot cut while a pick is pending"
-                 + (" or a call is owed." if rules.calls == "warning_card" else "."))
+                 + (" or a call is owed." if call_blocks else "."))
     lines.append(cut_limit_sentence(rules))
     if rules.sevens_normal:
         lines.append("Every seven, the chopper too, may also be laid as an ordinary card.")
+    elif rules.cut_limit is None:
+        lines.append("A chopper is laid only to cut.")
     else:
-        lines.append("A chopper is never laid as an ordinary card: when it is too heavy to cut it stays in your hand.")
+        lines.append("A chopper is laid only to cut: when it is too heavy to cut it stays in your hand.")
     winner = {
         "lowest": "The lowest hand total wins the cut; equal lowest totals tie.",
         "strictly_lightest": "The cutter wins only if strictly lightest; otherwise the lightest of the other hands wins (equal lightest: a tie).",
@@ -131,9 +257,12 @@ def _calls(rules: Rules) -> list[str]:
         lines = ["A play that leaves you two cards must say \"Warning!\" (play 5♣ warning); one that leaves you one card, \"Card!\"."]
     else:
         lines = ["The play that leaves you one card must say \"Matatu!\" (play 5♣ matatu)."]
-    lines.append(f"The next player to act may catch a missed call before their own move: the silent player picks up {rules.catch_penalty}.")
+    penalty = str(rules.catch_penalty) if rules.catch_penalty else "nothing"
+    lines.append(f"The next player to act may catch a missed call before their own move: the silent player picks up {penalty}.")
     if rules.owed_call_blocks:
-        lines.append("If nobody catches it, the silent player must make the call (call warning) before they play, draw or cut again. Any draw cancels an owed call.")
+        late = "call warning or call card" if rules.calls == "warning_card" else "call matatu"
+        lines.append(f"If nobody catches it, the silent player must make the call ({late}) before they play, draw or cut again. "
+                     "Any card taken, by a draw or a penalty, cancels an owed call.")
     else:
         lines.append("The chance to catch ends when that next player moves.")
     return lines

@@ -1,4 +1,4 @@
-"""Matches: rounds played one after another, points added up (RULES.md section 8).
+"""Matches: rounds played one after another, points added up (docs/rules.md §8).
 
 >>> from matatu_learn.engine.rules import PRESETS
 >>> match = Match(PRESETS["party"], players=3, seed=5)

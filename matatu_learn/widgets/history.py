@@ -11,8 +11,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS
-from ..engine.rules import switch_value_text
-from ..engine.rules_text import rules_sections
+from ..engine.rules_text import rules_sections, switch_value_text
 from ..engine.round import Round
 from ..engine.errors import MatatuError
 from ..agents.simulate import simulate
