@@ -24,6 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..engine.frames import Frame, each_frame
 from ..engine.round import Round, RoundResult, check_players
 from ..engine.errors import MatatuError, RulesError
 from ..engine.rules import PRESET_IDS, PRESET_TITLES, PRESETS, Rules, with_switches
@@ -116,10 +117,19 @@ class GameRecord:
 @dataclass(frozen=True)
 class ReplayReport:
     record: GameRecord
-    game: Round
-    steps: tuple[tuple[str, str], ...]  # (action, the engine's explanation before it was applied)
+    frames: tuple[Frame, ...]  # the deal, then the position after each recorded action
     reproduced: bool
     difference: str
+
+    @property
+    def game(self) -> Round:
+        """The round as the replay left it."""
+        return self.frames[-1].game
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """Each action with the engine's explanation before it was applied."""
+        return tuple((str(frame.action), frame.explanation) for frame in self.frames[1:])
 
 
 def default_path() -> Path:
@@ -454,25 +464,24 @@ class Store:
 
 
 def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
-    """Replay a record step by step, keeping the engine's explanation of each move."""
-    game = Round(rules, record.players, record.seed, record.leader)
-    steps = []
-    for index, action in enumerate(record.actions):
-        explanation = game.explain(action)
-        try:
-            game.apply(action)
-        except MatatuError as error:
-            return ReplayReport(record, game, tuple(steps), False, f"action {index} '{action}' was refused: {error}")
-        steps.append((action, explanation))
+    """Replay a record as frames, each move with the engine's explanation, and compare the result."""
+    frames: list[Frame] = []
+    try:
+        for frame in each_frame(Round(rules, record.players, record.seed, record.leader), record.actions):
+            frames.append(frame)
+    except MatatuError as error:
+        index = len(frames) - 1
+        return ReplayReport(record, tuple(frames), False, f"action {index} '{record.actions[index]}' was refused: {error}")
+    game = frames[-1].game
     if not game.over:
-        return ReplayReport(record, game, tuple(steps), False, "the round is not over after the recorded actions")
+        return ReplayReport(record, tuple(frames), False, "the round is not over after the recorded actions")
     result = game.result
     expected = RoundResult(record.reason, record.winners, record.totals, record.points, result.cutter)
     if result != expected:
-        return ReplayReport(record, game, tuple(steps), False,
+        return ReplayReport(record, tuple(frames), False,
                             f"recorded {record.reason} {list(record.winners)} {list(record.points)}, "
                             f"replayed {result.reason} {list(result.winners)} {list(result.points)}")
-    return ReplayReport(record, game, tuple(steps), True, "")
+    return ReplayReport(record, tuple(frames), True, "")
 
 
 def _numbers(values: Sequence[int]) -> str:

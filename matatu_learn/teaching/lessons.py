@@ -7,15 +7,14 @@ on the engine and returns what to show before and after each one.
 
 >>> frames = step_frames({"text": "An 8 jumps.", "rules": "bomb",
 ...     "position": {"hands": ["8♣ K♣", "K♥", "Q♥"], "pile": "9♣"}, "actions": ["play 8♣"]})
->>> [frame.action for frame in frames], frames[1].effects
-([None, 'play 8♣'], ['Seat 1 is jumped.'])
+>>> [str(frame.action) for frame in frames], frames[1].effects
+(['None', 'play 8♣'], ('Seat 1 is jumped.',))
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from typing import Any
 from ..engine.cards import DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
 from ..engine.round import Round
 from ..engine.errors import ScenarioError
-from ..engine.explain import describe_event
+from ..engine.frames import Frame, play_frames
 from ..engine.rules import Rules
 from .scenarios import read_position, read_rules
 
@@ -51,35 +50,10 @@ def ruleset_rules(key: str) -> Rules:
     return read_rules(ruleset_spec(key))
 
 
-@dataclass(frozen=True)
-class Frame:
-    """One picture of a lesson: the round after ``action`` (None: the starting position)."""
-
-    text: str
-    game: Round
-    action: str | None
-    seat: int | None
-    explanation: str
-    effects: list[str]
-
-
 def step_frames(step: dict[str, Any]) -> list[Frame]:
     """The starting position of a step, then one frame after each of its actions."""
     rules = read_rules(step["rules"])
-    frames = [Frame(step.get("text", ""), read_position(rules, step["position"]), None, None, "", [])]
-    for count, action in enumerate(step.get("actions", []), 1):
-        # Each frame owns its round, rebuilt from the position: a lesson is a few moves, and this
-        # needs no copying of rounds.
-        game = read_position(rules, step["position"])
-        for earlier in step["actions"][: count - 1]:
-            game.apply(earlier)
-        seat = game.to_move
-        explanation = game.explain(action)
-        before = len(game.log)
-        game.apply(action)
-        effects = [sentence for event in game.log[before:] if (sentence := describe_event(event))]
-        frames.append(Frame(step.get("text", ""), game, action, seat, explanation, effects))
-    return frames
+    return play_frames(read_position(rules, step["position"]), step.get("actions", []), step.get("text", ""))
 
 
 @cache

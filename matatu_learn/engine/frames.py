@@ -1,0 +1,54 @@
+"""A round as pictures: the start, then the position after each action with its words.
+
+Lessons, replays and game reviews step through frames; each frame owns a copy of the
+round, so showing step 7 never replays steps 1 to 6 again.
+
+>>> from matatu_learn.engine.rules import PRESETS
+>>> from matatu_learn.engine.cards import parse_cards
+>>> start = Round.from_position(PRESETS["bomb"], [parse_cards("8♣ K♣"), parse_cards("K♥"), parse_cards("Q♥")],
+...     pile=parse_cards("9♣"))
+>>> frames = play_frames(start, ["play 8♣"])
+>>> [str(frame.action) for frame in frames], frames[1].effects, frames[0].game.to_move
+(['None', 'play 8♣'], ('Seat 1 is jumped.',), 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .actions import Action, parse_action
+from .explain import describe_event
+from .round import Round
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The round after ``action`` (None: the starting position), who acted and why it was allowed."""
+
+    game: Round
+    action: Action | None = None
+    seat: int | None = None
+    explanation: str = ""
+    effects: tuple[str, ...] = ()
+    text: str = ""
+
+
+def play_frames(start: Round, actions: Iterable[Action | str], text: str = "") -> list[Frame]:
+    """The starting position, then one frame after each action. ``start`` is left as it was."""
+    return list(each_frame(start, actions, text))
+
+
+def each_frame(start: Round, actions: Iterable[Action | str], text: str = "") -> Iterator[Frame]:
+    """``play_frames`` one frame at a time: an action the rules refuse raises the engine's
+    error after the frames before it were handed out."""
+    game = start.copy()
+    yield Frame(start.copy(), text=text)
+    for written in actions:
+        action = parse_action(written)
+        seat = game.to_move
+        explanation = game.explain(action)
+        before = len(game.log)
+        game.apply(action)
+        effects = tuple(sentence for event in game.log[before:] if (sentence := describe_event(event)))
+        yield Frame(game.copy(), action, seat, explanation, effects, text)
