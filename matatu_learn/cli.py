@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 from .engine.errors import MatatuError
-from .engine.rules import parse_switch_value, published_rules, with_switches
+from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
 
 PROGRAM = "matatu-learn"
@@ -51,9 +49,18 @@ def _parser() -> _Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
-    serve = commands.add_parser("serve", help="serve the notebooks with Voilà, landing page first")
-    serve.add_argument("--port", type=_whole_number(1, 65535), default=8866, help="port on localhost (default 8866)")
-    serve.add_argument("--notebooks", type=Path, default=None, help="the notebooks folder (default: the project's)")
+    serve = commands.add_parser(
+        "serve", help="serve the notebooks with Voilà, landing page first",
+        description="Serve the lessons with Voilà until Ctrl-C; the kernel of a closed page stops within two minutes. "
+                    "The notebooks served: --notebooks FOLDER if given, else ./notebooks if it holds an index.ipynb, "
+                    "else the lessons installed with matatu-learn.",
+    )
+    serve.add_argument("--port", type=_whole_number(1, 65535), default=8866, help="the port (default 8866)")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                       help="the address to listen on (default 127.0.0.1, this machine only); "
+                            "0.0.0.0 serves a classroom network and prints the address to share")
+    serve.add_argument("--notebooks", type=Path, default=None, metavar="FOLDER",
+                       help="the notebooks folder (default: ./notebooks, else the installed lessons)")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
 
     check = commands.add_parser("check", help="run scenario files (SCENARIOS.md)")
@@ -265,8 +272,9 @@ def _import(arguments) -> int:
 def _simulate(arguments) -> int:
     from .agents.players import AGENTS
     from .agents.simulate import simulate
+    from .store.registry import find_rules
 
-    rules = published_rules(arguments.rules, arguments.version)
+    rules = find_rules(arguments.rules, arguments.version)
     if arguments.switches:
         if arguments.record:
             raise MatatuError("--record keeps games under a published ruleset: publish your switches first (matatu-learn rules publish).")
@@ -302,31 +310,11 @@ def _simulate(arguments) -> int:
     return 0
 
 
-def notebooks_folder(given: Path | None) -> Path:
-    """The notebooks to serve: the one given, ./notebooks, or the project's beside the package."""
-    candidates = [given] if given is not None else [Path.cwd() / "notebooks", Path(__file__).resolve().parent.parent / "notebooks"]
-    for folder in candidates:
-        if (folder / "index.ipynb").is_file():
-            return folder
-    raise MatatuError(f"No notebooks folder with an index.ipynb was found (looked in {', '.join(map(str, candidates))}).")
-
-
 def _serve(arguments) -> int:
-    folder = notebooks_folder(arguments.notebooks)
-    if importlib.util.find_spec("voila") is None:
-        raise MatatuError("Voilà is not installed: install matatu-learn with its dependencies (pip install -e .).")
-    url = f"http://localhost:{arguments.port}/voila/render/index.ipynb"
-    print(f"Serving the lessons at {url}")
-    command = [
-        sys.executable, "-m", "voila", str(folder), f"--port={arguments.port}", "--Voila.ip=127.0.0.1",
-        "--VoilaConfiguration.show_tracebacks=False", "--no-browser",
-    ]
-    if not arguments.no_browser:
-        import threading
-        import webbrowser
+    from .server import notebooks_folder, serve
 
-        threading.Timer(2.0, webbrowser.open, args=(url,)).start()
-    return subprocess.call(command)
+    folder = notebooks_folder(arguments.notebooks)
+    return serve(folder, arguments.port, arguments.host, open_browser=not arguments.no_browser)
 
 
 _COMMANDS = {

@@ -1,6 +1,7 @@
 """Shared helpers for the tests."""
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from matatu_learn.engine.cards import deck_for
+from matatu_learn.server import process_tree, still_running
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
@@ -25,6 +27,12 @@ def all_cards(game):
     return Counter(cards)
 
 
+def everything_shown(view):
+    """Every public attribute of a view, read as an agent could read it."""
+    return {name: getattr(view, name) for name in dir(view)
+            if not name.startswith("_") and not callable(getattr(view, name))}
+
+
 def full_deck(rules):
     return Counter(deck_for(rules.jokers))
 
@@ -35,6 +43,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def stop_process_tree(process: subprocess.Popen, number: int = signal.SIGTERM, timeout: float = 30) -> list[int]:
+    """Ask a server to stop with a signal, kill what is left after the timeout; the processes still alive."""
+    tree = process_tree(process.pid)  # its kernels live in sessions of their own: note them now
+    process.send_signal(number)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    deadline = time.monotonic() + 10
+    while still_running(tree) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = still_running(tree)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     """Voilà serving the notebooks on a free localhost port, with a database of its own."""
@@ -42,10 +68,10 @@ def voila(tmp_path_factory):
     database = tmp_path_factory.mktemp("voila") / "matatu-learn.sqlite3"
     command = [
         sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
-        "--VoilaConfiguration.show_tracebacks=True",
+        "--Voila.port_retries=0", "--VoilaConfiguration.show_tracebacks=True",
     ]
     server = subprocess.Popen(command, env=dict(os.environ, MATATU_LEARN_DB=str(database)),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -55,11 +81,12 @@ def voila(tmp_path_factory):
         except OSError:
             time.sleep(0.3)
     else:
-        server.terminate()
+        stop_process_tree(server)
         pytest.fail("Voilà did not start within 60 s")
     yield base
-    server.terminate()
-    server.wait(timeout=20)
+    # SIGTERM: Voilà shuts its kernels down (one per page rendered) before it exits.
+    left = stop_process_tree(server)
+    assert not left, f"Voilà left processes running: {left}"
 
 
 def render(base: str, name: str) -> str:

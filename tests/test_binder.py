@@ -4,6 +4,7 @@ Binder builds a Python environment, runs ``binder/postBuild``, starts a Jupyter 
 opens ``voila/render/notebooks/index.ipynb`` (the README's Binder link). This test does the same.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -11,7 +12,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from conftest import free_port
+from conftest import free_port, stop_process_tree
+
+from matatu_learn.server import KERNEL_CULLING
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER_URL_PATH = "voila/render/notebooks/index.ipynb"
@@ -25,13 +28,19 @@ def test_binder_install_steps_then_the_landing_page(tmp_path):
     built = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=1200)
     assert built.returncode == 0, built.stderr[-2000:]
+    # Binder's server culls idle kernels with the settings `matatu-learn serve` gives Voilà.
+    config = environment / "etc" / "jupyter" / "jupyter_server_config.json"
+    assert config.is_file(), "postBuild did not write the Jupyter server's culling settings"
+    assert json.loads(config.read_text())["MappingKernelManager"] == KERNEL_CULLING
     port = free_port()
     as_root = ["--allow-root"] if os.geteuid() == 0 else []  # Binder's user is not root; CI's is
-    server = subprocess.Popen(
-        [str(environment / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-         "--IdentityProvider.token=", f"--ServerApp.root_dir={ROOT}", *as_root],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+    log = tmp_path / "jupyter-server.log"
+    with log.open("w") as errors:
+        server = subprocess.Popen(
+            [str(environment / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+             "--IdentityProvider.token=", f"--ServerApp.root_dir={ROOT}", *as_root],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -45,8 +54,12 @@ def test_binder_install_steps_then_the_landing_page(tmp_path):
         assert "Learn Matatu" in page
         assert "application/vnd.jupyter.widget-view+json" in page
         assert "application/vnd.jupyter.stderr" not in page
+        # The server read the config: its culler started with the page's kernel.
+        timeout, interval = KERNEL_CULLING["cull_idle_timeout"], KERNEL_CULLING["cull_interval"]
+        assert f"Culling kernels with idle durations > {timeout} seconds at {interval} second intervals" in log.read_text()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        # SIGTERM: the Jupyter server shuts its kernels down before it exits.
+        left = stop_process_tree(server)
+    assert left == [], "the Jupyter server left processes running"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"urlpath={BINDER_URL_PATH.replace('/', '%2F')}" in readme

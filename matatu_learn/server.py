@@ -1,0 +1,290 @@
+"""``matatu-learn serve``: the notebooks as a web app with Voilà, and nothing left behind.
+
+Voilà runs in a session of its own, so a Ctrl-C in the terminal reaches only this command.
+The command passes SIGINT and SIGTERM on to Voilà, which shuts its kernels down, waits, and
+after a grace period kills whatever is still running. Idle kernels of closed pages are culled.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .engine.errors import MatatuError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8866
+LANDING_PAGE = "voila/render/index.ipynb"
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+# A kernel with no page connected is shut down once idle for cull_idle_timeout seconds, checked
+# every cull_interval seconds: a closed page's kernel is gone within 90 s, an open page's stays.
+KERNEL_CULLING = {"cull_idle_timeout": 60, "cull_interval": 30, "cull_connected": False}
+# Voilà stops its kernels within jupyter_client's own timeouts (5 s each, in parallel).
+GRACE_SECONDS = 20.0
+
+def packaged_notebooks() -> Path:
+    """The lessons installed with the package: inside it (a wheel) or beside it (a checkout)."""
+    package = Path(__file__).resolve().parent
+    # A wheel maps the repository's notebooks/ folder to matatu_learn/notebooks; a checkout and
+    # an editable install keep it at the top of the repository, beside the package.
+    for folder in (package / "notebooks", package.parent / "notebooks"):
+        if (folder / "index.ipynb").is_file():
+            return folder
+    return package / "notebooks"
+
+
+def notebooks_folder(given: Path | None) -> Path:
+    """The notebooks to serve: the folder given, else ./notebooks, else the packaged lessons."""
+    if given is not None:
+        candidates = [given]
+    else:
+        candidates = [Path.cwd() / "notebooks", packaged_notebooks()]
+    for folder in candidates:
+        if (folder / "index.ipynb").is_file():
+            return folder
+    looked = ", ".join(str(folder) for folder in candidates)
+    raise MatatuError(f"No notebooks folder with an index.ipynb was found (looked in {looked}).")
+
+
+def kernel_culling_options(settings: dict | None = None) -> list[str]:
+    """Voilà's command-line options that shut down the idle kernels of closed pages."""
+    settings = KERNEL_CULLING if settings is None else settings
+    return [f"--MappingKernelManager.{name}={value}" for name, value in settings.items()]
+
+
+def voila_command(folder: Path, port: int, host: str, culling: dict | None = None) -> list[str]:
+    """The command that runs Voilà on the folder, without opening a browser."""
+    return [
+        sys.executable, "-m", "voila", str(folder), f"--port={port}", f"--Voila.ip={host}",
+        # Another port would make the printed address wrong: fail instead of moving.
+        "--Voila.port_retries=0", "--no-browser", "--VoilaConfiguration.show_tracebacks=False",
+        *kernel_culling_options(culling),
+    ]
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse, in one sentence, a host that is not this machine's or a port already taken."""
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError):
+        raise MatatuError(f"'{host}' is not a host name or address (give e.g. 0.0.0.0 to serve every network).") from None
+    with socket.socket(family, kind, protocol) as probe:
+        # Tornado binds with SO_REUSEADDR too: a port in TIME_WAIT is free for Voilà.
+        if os.name == "posix":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise MatatuError(f"Port {port} is already in use on {host}: choose another with --port.") from None
+            if error.errno in (errno.EACCES, errno.EPERM):
+                raise MatatuError(f"Port {port} needs more permissions than you have: choose one above 1023.") from None
+            raise MatatuError(f"Cannot serve on {host} ({error.strerror}): give an address of this machine, "
+                              "or 0.0.0.0 for every network.") from None
+
+
+def lan_address() -> str:
+    """This machine's address on its local network, as other machines reach it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            # Connecting a UDP socket sends nothing; it only picks the outgoing interface.
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1, never routed anywhere real
+            return probe.getsockname()[0]
+        except OSError:
+            pass
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return socket.gethostname()
+
+
+def addresses(host: str, port: int) -> tuple[str, str | None]:
+    """The landing page's address on this machine, and the one to share (None on localhost)."""
+    def url(name: str) -> str:
+        name = f"[{name}]" if ":" in name else name
+        return f"http://{name}:{port}/{LANDING_PAGE}"
+
+    if host in LOCAL_HOSTS:
+        return url("localhost"), None
+    if host in ("0.0.0.0", "::", ""):
+        return url("localhost"), url(lan_address())
+    return url(host), url(host)
+
+
+# ---- the process tree, read from /proc (Linux); elsewhere only Voilà's own group is known ----
+
+def _processes() -> dict[int, tuple[int, int]]:
+    """Every live process: its parent and its start time (to tell a reused process id apart)."""
+    table: dict[int, tuple[int, int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return table
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2:].split()  # the command name may hold spaces
+        if fields[0] not in ("Z", "X"):  # a zombie has already stopped
+            table[int(name)] = (int(fields[1]), int(fields[19]))
+    return table
+
+
+def process_tree(root: int) -> dict[int, int]:
+    """The live processes started by root, at any depth: process id -> start time."""
+    table = _processes()
+    tree: dict[int, int] = {}
+    parents = [root]
+    while parents:
+        parent = parents.pop()
+        for pid, (parent_pid, started) in table.items():
+            if parent_pid == parent and pid not in tree:
+                tree[pid] = started
+                parents.append(pid)
+    return tree
+
+
+def still_running(processes: dict[int, int]) -> list[int]:
+    """Those of the processes (id -> start time) that are alive and are still the same process."""
+    table = _processes()
+    return [pid for pid, started in processes.items() if pid in table and table[pid][1] == started]
+
+
+def _kill(processes: dict[int, int]) -> None:
+    for pid in still_running(processes):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass  # it ended meanwhile
+
+
+def _parent_death_signal():
+    """On Linux, what Voilà's process runs before it starts: SIGTERM to it if this command is killed outright."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        # Looked up here, in this process: the child must not import between fork and exec.
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    set_parent_death_signal, terminate = 1, int(signal.SIGTERM)  # PR_SET_PDEATHSIG from <sys/prctl.h>
+
+    def die_with_parent() -> None:
+        prctl(set_parent_death_signal, terminate)
+
+    return die_with_parent
+
+
+class _Voila:
+    """Voilà as a child process that stops, kernels and all, when this command is asked to stop."""
+
+    def __init__(self, command: list[str]):
+        self.stopping_on: int | None = None
+        self.known: dict[int, int] = {}
+        self._killer: threading.Timer | None = None
+        # A session of its own: the terminal's Ctrl-C reaches this command only, which passes it on.
+        self.process = subprocess.Popen(command, start_new_session=os.name == "posix",
+                                        preexec_fn=_parent_death_signal())
+
+    def stop(self, number: int, frame=None) -> None:
+        """A signal handler: pass the signal on once; a second one kills at once."""
+        self.known.update(process_tree(self.process.pid))
+        if self.stopping_on is not None:
+            self.kill()
+            return
+        self.stopping_on = number
+        # Voilà stops its kernels on SIGINT and on SIGTERM; any other signal becomes SIGTERM.
+        forwarded = number if number in (signal.SIGINT, signal.SIGTERM) else signal.SIGTERM
+        try:
+            self.process.send_signal(forwarded)
+        except OSError:
+            pass
+        self._killer = threading.Timer(GRACE_SECONDS, self.kill)
+        self._killer.daemon = True
+        self._killer.start()
+
+    def kill(self) -> None:
+        """The last resort: kill Voilà's process group and every process it started."""
+        self.known.update(process_tree(self.process.pid))
+        # Once Voilà has been waited for, its process group id may belong to someone else.
+        if self.process.returncode is None:
+            try:
+                if hasattr(os, "killpg"):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                else:
+                    self.process.kill()
+            except OSError:
+                pass  # it ended meanwhile
+        _kill(self.known)
+
+    def wait(self) -> int:
+        """Wait for Voilà to end, then make sure none of its kernels outlived it."""
+        code = self.process.wait()
+        if self._killer is not None:
+            self._killer.cancel()
+        _kill(self.known)
+        return code
+
+
+def _open_browser_when_ready(host: str, port: int, url: str) -> None:
+    def open_when_ready() -> None:
+        import webbrowser
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((host if host not in ("0.0.0.0", "::", "") else "localhost", port), 1):
+                    webbrowser.open(url)
+                    return
+            except OSError:
+                time.sleep(0.3)
+
+    threading.Thread(target=open_when_ready, daemon=True).start()
+
+
+def serve(folder: Path, port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, open_browser: bool = True) -> int:
+    """Serve the folder with Voilà until Voilà ends or this process gets SIGINT or SIGTERM."""
+    if importlib.util.find_spec("voila") is None:
+        raise MatatuError("Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn).")
+    check_address(host, port)
+    local, shared = addresses(host, port)
+    print(f"Serving the lessons at {local}", flush=True)
+    if shared is not None:
+        print(f"Share this address with your class: {shared}", flush=True)
+    print("Press Ctrl-C to stop.", flush=True)
+    stopping = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    # A signal ignored on purpose (nohup, a shell's background job) stays ignored, by Voilà too.
+    previous = {number: signal.getsignal(number) for number in stopping}
+    handled = [number for number in stopping if previous[number] is not signal.SIG_IGN]
+    # Handlers first, so a signal that comes while Voilà starts is not lost.
+    voila: _Voila | None = None
+    early: list[int] = []
+    for number in handled:
+        signal.signal(number, lambda number, frame: voila.stop(number) if voila else early.append(number))
+    try:
+        voila = _Voila(voila_command(folder, port, host))
+        if early:
+            voila.stop(early[0])
+        if open_browser:
+            _open_browser_when_ready(host, port, local)
+        code = voila.wait()
+    finally:
+        for number in handled:
+            signal.signal(number, previous[number])
+    if voila.stopping_on is not None:
+        return 128 + voila.stopping_on  # the shell's convention: 130 for Ctrl-C, 143 for SIGTERM
+    return code
