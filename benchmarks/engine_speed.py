@@ -14,9 +14,9 @@ import argparse
 import random
 import time
 
+from matatu_learn.agents.simulate import simulate
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
-from matatu_learn.agents.simulate import simulate
 
 TARGET = 3.0
 
@@ -63,7 +63,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--players", type=int, default=2)
     arguments = parser.parse_args()
-    rows = [row(f"matatu {name}", *matatu_loop(rules, arguments.players, arguments.seconds)) for name, rules in PRESETS.items()]
+    rows = [
+        row(f"matatu {name}", *matatu_loop(rules, arguments.players, arguments.seconds))
+        for name, rules in PRESETS.items()
+    ]
     for name in ("house", "uganda"):
         report = simulate(PRESETS[name], arguments.players, 2000, seed=1, agent_names=["random"])
         rows.append((f"matatu {name}, agents with views (simulate)", report["decisions_per_s"], report["games_per_s"]))
@@ -78,7 +81,9 @@ def main() -> int:
         print("RLCard is not installed: pip install -r benchmarks/requirements.txt to compare.")
         return 0
     ratio = rows[0][1] / rows[-1][1]
-    print(f"house / uno decisions per second: {ratio:.1f}x (target {TARGET:g}x: {'met' if ratio >= TARGET else 'NOT met'})")
+    print(
+        f"house / uno decisions per second: {ratio:.1f}x (target {TARGET:g}x: {'met' if ratio >= TARGET else 'NOT met'})"
+    )
     return 0 if ratio >= TARGET else 1
 
 

@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from matatu_learn.store.registry import find_rules
 from matatu_learn.agents.simulate import simulate
 from matatu_learn.store.database import Store
+from matatu_learn.store.registry import find_rules
 
 TARGET = 0.25
 
@@ -40,6 +40,7 @@ def main() -> int:
         rules = find_rules(name)
         plain = timed(rules, arguments.players, arguments.games)
         with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "bench.sqlite3") as store:
+
             def record(game, agents, name=name):
                 store.record(game, name, 1, [agent.name for agent in agents])
 
@@ -47,7 +48,9 @@ def main() -> int:
             assert store.count() == arguments.games
         added = recorded / plain - 1
         worst = max(worst, added)
-        print(f"{name:<10}{plain:>10.2f}{recorded:>12.2f}{added:>8.0%}{(recorded - plain) * 1000 / arguments.games:>11.3f}")
+        print(
+            f"{name:<10}{plain:>10.2f}{recorded:>12.2f}{added:>8.0%}{(recorded - plain) * 1000 / arguments.games:>11.3f}"
+        )
     print(f"largest addition {worst:.0%} (target at most {TARGET:.0%}: {'met' if worst <= TARGET else 'NOT met'})")
     return 0 if worst <= TARGET else 1
 

@@ -50,42 +50,74 @@ def _parser() -> _Parser:
     commands.required = True
 
     serve = commands.add_parser(
-        "serve", help="serve the notebooks with Voilà, landing page first",
+        "serve",
+        help="serve the notebooks with Voilà, landing page first",
         description="Serve the lessons with Voilà until Ctrl-C; the kernel of a closed page stops within two minutes. "
-                    "The notebooks served: --notebooks FOLDER if given, else ./notebooks if it holds an index.ipynb, "
-                    "else the lessons installed with matatu-learn.",
+        "The notebooks served: --notebooks FOLDER if given, else ./notebooks if it holds an index.ipynb, "
+        "else the lessons installed with matatu-learn.",
     )
     serve.add_argument("--port", type=_whole_number(1, 65535), default=8866, help="the port (default 8866)")
-    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
-                       help="the address to listen on (default 127.0.0.1, this machine only); "
-                            "0.0.0.0 serves a classroom network and prints the address to share")
-    serve.add_argument("--notebooks", type=Path, default=None, metavar="FOLDER",
-                       help="the notebooks folder (default: ./notebooks, else the installed lessons)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="the address to listen on (default 127.0.0.1, this machine only); "
+        "0.0.0.0 serves a classroom network and prints the address to share",
+    )
+    serve.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        metavar="FOLDER",
+        help="the notebooks folder (default: ./notebooks, else the installed lessons)",
+    )
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
 
     check = commands.add_parser("check", help="run scenario files (SCENARIOS.md)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
 
     rules = commands.add_parser(
-        "rules", help="print a ruleset's rules text and switches, list rulesets, or publish your own",
+        "rules",
+        help="print a ruleset's rules text and switches, list rulesets, or publish your own",
         description="matatu-learn rules [RULESET] [--version N] | rules --list | rules publish NAME --from BASE --set NAME=VALUE ...",
     )
     rules.add_argument("name", nargs="?", metavar="RULESET", help="a published ruleset, or 'publish'")
     rules.add_argument("new_name", nargs="?", metavar="NAME", help="with publish: the name of your ruleset")
-    rules.add_argument("--version", type=_whole_number(1), default=None, help="a published version (default: the latest)")
+    rules.add_argument(
+        "--version", type=_whole_number(1), default=None, help="a published version (default: the latest)"
+    )
     rules.add_argument("--list", action="store_true", help="list every ruleset and version")
     rules.add_argument("--from", dest="base", metavar="BASE", help="with publish: the ruleset yours starts from")
-    rules.add_argument("--set", dest="switches", type=_switch, action="append", default=[], metavar="NAME=VALUE",
-                       help="with publish: a switch of your ruleset, e.g. --set cut_limit=25")
+    rules.add_argument(
+        "--set",
+        dest="switches",
+        type=_switch,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with publish: a switch of your ruleset, e.g. --set cut_limit=25",
+    )
     rules.add_argument("--title", default="", help="with publish: a one-line description")
 
-    puzzles = commands.add_parser("puzzles", help="print \"Can you cut?\" puzzles with their answers")
-    puzzles.add_argument("--rules", default="house", choices=("house", "uganda", "bomb", "party"), metavar="RULESET",
-                         help="house, uganda, bomb or party (default house)")
-    puzzles.add_argument("--level", default="easy", choices=("easy", "medium", "hard"), metavar="LEVEL",
-                         help="easy, medium or hard (default easy)")
+    puzzles = commands.add_parser("puzzles", help='print "Can you cut?" puzzles with their answers')
+    puzzles.add_argument(
+        "--rules",
+        default="house",
+        choices=("house", "uganda", "bomb", "party"),
+        metavar="RULESET",
+        help="house, uganda, bomb or party (default house)",
+    )
+    puzzles.add_argument(
+        "--level",
+        default="easy",
+        choices=("easy", "medium", "hard"),
+        metavar="LEVEL",
+        help="easy, medium or hard (default easy)",
+    )
     puzzles.add_argument("--count", type=_whole_number(1, 1000), default=10, help="how many (default 10)")
-    puzzles.add_argument("--seed", type=_whole_number(0), default=0, help="the set number: the same seed, the same puzzles")
+    puzzles.add_argument(
+        "--seed", type=_whole_number(0), default=0, help="the set number: the same seed, the same puzzles"
+    )
     puzzles.add_argument("--file", type=Path, metavar="FILE", help="check and print a teacher's puzzle file instead")
     puzzles.add_argument("--json", action="store_true", help="print one JSON list")
 
@@ -108,12 +140,21 @@ def _parser() -> _Parser:
     simulate = commands.add_parser("simulate", help="play rounds between agents and report results and speed")
     simulate.add_argument("--rules", required=True, metavar="RULESET", help="a published ruleset")
     simulate.add_argument("--version", type=_whole_number(1), default=None, help="a published version")
-    simulate.add_argument("--set", dest="switches", type=_switch, action="append", default=[], metavar="NAME=VALUE",
-                          help="change a switch for this run, e.g. --set cut_limit=25")
+    simulate.add_argument(
+        "--set",
+        dest="switches",
+        type=_switch,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a switch for this run, e.g. --set cut_limit=25",
+    )
     simulate.add_argument("--players", type=_whole_number(2, 6), default=2, help="2 to 6 (default 2)")
     simulate.add_argument("--games", type=_whole_number(1), default=100, help="rounds to play (default 100)")
     simulate.add_argument("--seed", type=_whole_number(0), default=0, help="seed for the deals and agents (default 0)")
-    simulate.add_argument("--agents", default="random", help="comma-separated agents, one per seat or one for all: random, heuristic")
+    simulate.add_argument(
+        "--agents", default="random", help="comma-separated agents, one per seat or one for all: random, heuristic"
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--record", action="store_true", help="record every round in the database")
     return parser
@@ -196,9 +237,13 @@ def _puzzles(arguments) -> int:
         return 0
     for number, puzzle in enumerate(puzzles, 1):
         position = puzzle.position
-        print(f"{number}. {QUESTION_TEXT[puzzle.question]}  ({json.dumps(puzzle.rules, ensure_ascii=False)}, {puzzle.level})")
-        print(f"   your hand: {position['hands'][position.get('to_move', 0)]}   pile: {position.get('pile', 'bare table')}"
-              + (f"   marker: {position['marker']}" if "marker" in position else ""))
+        print(
+            f"{number}. {QUESTION_TEXT[puzzle.question]}  ({json.dumps(puzzle.rules, ensure_ascii=False)}, {puzzle.level})"
+        )
+        print(
+            f"   your hand: {position['hands'][position.get('to_move', 0)]}   pile: {position.get('pile', 'bare table')}"
+            + (f"   marker: {position['marker']}" if "marker" in position else "")
+        )
         print(f"   answer: {json.dumps(puzzle.answer, ensure_ascii=False)}")
         print(f"   {puzzle.explanation}")
     return 0
@@ -215,11 +260,15 @@ def _history(arguments) -> int:
     if not records:
         print("No recorded games yet: 'matatu-learn simulate --rules house --games 10 --record' records some.")
         return 0
-    print(f"{'id':>6}  {'ruleset':<18} {'players':<8} {'seats':<28} {'ended':<8} {'winners':<8} {'points':<20} finished")
+    print(
+        f"{'id':>6}  {'ruleset':<18} {'players':<8} {'seats':<28} {'ended':<8} {'winners':<8} {'points':<20} finished"
+    )
     for record in records:
-        print(f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.players:<8} "
-              f"{','.join(record.seats)[:28]:<28} {record.reason:<8} {','.join(map(str, record.winners)):<8} "
-              f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}")
+        print(
+            f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.players:<8} "
+            f"{','.join(record.seats)[:28]:<28} {record.reason:<8} {','.join(map(str, record.winners)):<8} "
+            f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}"
+        )
     return 0
 
 
@@ -232,8 +281,10 @@ def _replay(arguments) -> int:
     if arguments.steps:
         for number, (action, explanation) in enumerate(report.steps, 1):
             print(f"{number:>4}. {action:<20} {explanation}")
-    summary = (f"game {record.id}: {record.ruleset} v{record.version}, {record.players} players, seed {record.seed}, "
-               f"{len(record.actions)} actions")
+    summary = (
+        f"game {record.id}: {record.ruleset} v{record.version}, {record.players} players, seed {record.seed}, "
+        f"{len(record.actions)} actions"
+    )
     if report.reproduced:
         print(f"{summary}: reproduced ({record.reason}, winners {list(record.winners)}, points {list(record.points)}).")
         return 0
@@ -277,14 +328,18 @@ def _simulate(arguments) -> int:
     rules = find_rules(arguments.rules, arguments.version)
     if arguments.switches:
         if arguments.record:
-            raise MatatuError("--record keeps games under a published ruleset: publish your switches first (matatu-learn rules publish).")
+            raise MatatuError(
+                "--record keeps games under a published ruleset: publish your switches first (matatu-learn rules publish)."
+            )
         rules = with_switches(rules, {name: parse_switch_value(name, value) for name, value in arguments.switches})
     agents = [name.strip() for name in arguments.agents.split(",") if name.strip()]
     for name in agents:
         if name not in AGENTS:
             raise MatatuError(f"'{name}' is not an agent: choose from {', '.join(AGENTS)}.")
     if len(agents) not in (1, arguments.players):
-        raise MatatuError(f"--agents needs one agent for all seats or one per seat ({arguments.players}), not {len(agents)}.")
+        raise MatatuError(
+            f"--agents needs one agent for all seats or one per seat ({arguments.players}), not {len(agents)}."
+        )
     if arguments.record:
         from .store.database import Store
 
@@ -302,7 +357,9 @@ def _simulate(arguments) -> int:
     if arguments.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
-    print(f"{report['games']} rounds of {arguments.rules}, {arguments.players} players, agents {', '.join(report['agents'])}, seed {arguments.seed}")
+    print(
+        f"{report['games']} rounds of {arguments.rules}, {arguments.players} players, agents {', '.join(report['agents'])}, seed {arguments.seed}"
+    )
     print("wins by seat: " + ", ".join(f"seat {seat}: {wins}" for seat, wins in enumerate(report["wins"])))
     print("rounds ended: " + ", ".join(f"{reason} {count}" for reason, count in report["reasons"].items()))
     print(f"{report['decisions']} decisions, {report['avg_decisions_per_game']} per round")
@@ -318,8 +375,15 @@ def _serve(arguments) -> int:
 
 
 _COMMANDS = {
-    "check": _check, "rules": _rules, "simulate": _simulate, "serve": _serve, "history": _history,
-    "replay": _replay, "export": _export, "import": _import, "puzzles": _puzzles,
+    "check": _check,
+    "rules": _rules,
+    "simulate": _simulate,
+    "serve": _serve,
+    "history": _history,
+    "replay": _replay,
+    "export": _export,
+    "import": _import,
+    "puzzles": _puzzles,
 }
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ KERNEL_CULLING = {"cull_idle_timeout": 60, "cull_interval": 30, "cull_connected"
 # Voilà stops its kernels within jupyter_client's own timeouts (5 s each, in parallel).
 GRACE_SECONDS = 20.0
 
+
 def packaged_notebooks() -> Path:
     """The lessons installed with the package: inside it (a wheel) or beside it (a checkout)."""
     package = Path(__file__).resolve().parent
@@ -63,9 +64,16 @@ def kernel_culling_options(settings: dict | None = None) -> list[str]:
 def voila_command(folder: Path, port: int, host: str, culling: dict | None = None) -> list[str]:
     """The command that runs Voilà on the folder, without opening a browser."""
     return [
-        sys.executable, "-m", "voila", str(folder), f"--port={port}", f"--Voila.ip={host}",
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder),
+        f"--port={port}",
+        f"--Voila.ip={host}",
         # Another port would make the printed address wrong: fail instead of moving.
-        "--Voila.port_retries=0", "--no-browser", "--VoilaConfiguration.show_tracebacks=False",
+        "--Voila.port_retries=0",
+        "--no-browser",
+        "--VoilaConfiguration.show_tracebacks=False",
         *kernel_culling_options(culling),
     ]
 
@@ -75,7 +83,9 @@ def check_address(host: str, port: int) -> None:
     try:
         family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError):
-        raise MatatuError(f"'{host}' is not a host name or address (give e.g. 0.0.0.0 to serve every network).") from None
+        raise MatatuError(
+            f"'{host}' is not a host name or address (give e.g. 0.0.0.0 to serve every network)."
+        ) from None
     with socket.socket(family, kind, protocol) as probe:
         # Tornado binds with SO_REUSEADDR too: a port in TIME_WAIT is free for Voilà.
         if os.name == "posix":
@@ -87,8 +97,10 @@ def check_address(host: str, port: int) -> None:
                 raise MatatuError(f"Port {port} is already in use on {host}: choose another with --port.") from None
             if error.errno in (errno.EACCES, errno.EPERM):
                 raise MatatuError(f"Port {port} needs more permissions than you have: choose one above 1023.") from None
-            raise MatatuError(f"Cannot serve on {host} ({error.strerror}): give an address of this machine, "
-                              "or 0.0.0.0 for every network.") from None
+            raise MatatuError(
+                f"Cannot serve on {host} ({error.strerror}): give an address of this machine, "
+                "or 0.0.0.0 for every network."
+            ) from None
 
 
 def lan_address() -> str:
@@ -108,6 +120,7 @@ def lan_address() -> str:
 
 def addresses(host: str, port: int) -> tuple[str, str | None]:
     """The landing page's address on this machine, and the one to share (None on localhost)."""
+
     def url(name: str) -> str:
         name = f"[{name}]" if ":" in name else name
         return f"http://{name}:{port}/{LANDING_PAGE}"
@@ -120,6 +133,7 @@ def addresses(host: str, port: int) -> tuple[str, str | None]:
 
 
 # ---- the process tree, read from /proc (Linux); elsewhere only Voilà's own group is known ----
+
 
 def _processes() -> dict[int, tuple[int, int]]:
     """Every live process: its parent and its start time (to tell a reused process id apart)."""
@@ -136,7 +150,7 @@ def _processes() -> dict[int, tuple[int, int]]:
                 text = stat.read()
         except OSError:
             continue
-        fields = text[text.rindex(")") + 2:].split()  # the command name may hold spaces
+        fields = text[text.rindex(")") + 2 :].split()  # the command name may hold spaces
         if fields[0] not in ("Z", "X"):  # a zombie has already stopped
             table[int(name)] = (int(fields[1]), int(fields[19]))
     return table
@@ -197,8 +211,9 @@ class _Voila:
         self.known: dict[int, int] = {}
         self._killer: threading.Timer | None = None
         # A session of its own: the terminal's Ctrl-C reaches this command only, which passes it on.
-        self.process = subprocess.Popen(command, start_new_session=os.name == "posix",
-                                        preexec_fn=_parent_death_signal())
+        self.process = subprocess.Popen(
+            command, start_new_session=os.name == "posix", preexec_fn=_parent_death_signal()
+        )
 
     def stop(self, number: int, frame=None) -> None:
         """A signal handler: pass the signal on once; a second one kills at once."""
@@ -259,7 +274,9 @@ def _open_browser_when_ready(host: str, port: int, url: str) -> None:
 def serve(folder: Path, port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, open_browser: bool = True) -> int:
     """Serve the folder with Voilà until Voilà ends or this process gets SIGINT or SIGTERM."""
     if importlib.util.find_spec("voila") is None:
-        raise MatatuError("Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn).")
+        raise MatatuError(
+            "Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn)."
+        )
     check_address(host, port)
     local, shared = addresses(host, port)
     print(f"Serving the lessons at {local}", flush=True)

@@ -29,8 +29,11 @@ def all_cards(game):
 
 def everything_shown(view):
     """Every public attribute of a view, read as an agent could read it."""
-    return {name: getattr(view, name) for name in dir(view)
-            if not name.startswith("_") and not callable(getattr(view, name))}
+    return {
+        name: getattr(view, name)
+        for name in dir(view)
+        if not name.startswith("_") and not callable(getattr(view, name))
+    }
 
 
 def full_deck(rules):
@@ -67,11 +70,23 @@ def voila(tmp_path_factory):
     port = free_port()
     database = tmp_path_factory.mktemp("voila") / "matatu-learn.sqlite3"
     command = [
-        sys.executable, "-m", "voila", str(NOTEBOOKS), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0", "--VoilaConfiguration.show_tracebacks=True",
+        sys.executable,
+        "-m",
+        "voila",
+        str(NOTEBOOKS),
+        f"--port={port}",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--VoilaConfiguration.show_tracebacks=True",
     ]
-    server = subprocess.Popen(command, env=dict(os.environ, MATATU_LEARN_DB=str(database)),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    server = subprocess.Popen(
+        command,
+        env=dict(os.environ, MATATU_LEARN_DB=str(database)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -93,5 +108,3 @@ def render(base: str, name: str) -> str:
     with urllib.request.urlopen(f"{base}/voila/render/{name}", timeout=120) as response:
         assert response.status == 200
         return response.read().decode("utf-8")
-
-

@@ -13,7 +13,6 @@ import urllib.request
 from pathlib import Path
 
 from conftest import free_port, stop_process_tree
-
 from matatu_learn.server import KERNEL_CULLING
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,10 +22,15 @@ BINDER_URL_PATH = "voila/render/notebooks/index.ipynb"
 def test_binder_install_steps_then_the_landing_page(tmp_path):
     environment = tmp_path / "binder-env"
     subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True, timeout=300)
-    env = dict(os.environ, PATH=f"{environment / 'bin'}{os.pathsep}{os.environ['PATH']}",
-               MATATU_LEARN_DB=str(tmp_path / "binder.sqlite3"), VIRTUAL_ENV=str(environment))
-    built = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env,
-                           capture_output=True, text=True, timeout=1200)
+    env = dict(
+        os.environ,
+        PATH=f"{environment / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        MATATU_LEARN_DB=str(tmp_path / "binder.sqlite3"),
+        VIRTUAL_ENV=str(environment),
+    )
+    built = subprocess.run(
+        ["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     # Binder's server culls idle kernels with the settings `matatu-learn serve` gives Voilà.
     config = environment / "etc" / "jupyter" / "jupyter_server_config.json"
@@ -37,9 +41,21 @@ def test_binder_install_steps_then_the_landing_page(tmp_path):
     log = tmp_path / "jupyter-server.log"
     with log.open("w") as errors:
         server = subprocess.Popen(
-            [str(environment / "bin" / "jupyter"), "server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-             "--IdentityProvider.token=", f"--ServerApp.root_dir={ROOT}", *as_root],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+            [
+                str(environment / "bin" / "jupyter"),
+                "server",
+                "--no-browser",
+                f"--port={port}",
+                "--ServerApp.ip=127.0.0.1",
+                "--IdentityProvider.token=",
+                f"--ServerApp.root_dir={ROOT}",
+                *as_root,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,
         )
     try:
         deadline = time.monotonic() + 120
@@ -56,7 +72,9 @@ def test_binder_install_steps_then_the_landing_page(tmp_path):
         assert "application/vnd.jupyter.stderr" not in page
         # The server read the config: its culler started with the page's kernel.
         timeout, interval = KERNEL_CULLING["cull_idle_timeout"], KERNEL_CULLING["cull_interval"]
-        assert f"Culling kernels with idle durations > {timeout} seconds at {interval} second intervals" in log.read_text()
+        assert (
+            f"Culling kernels with idle durations > {timeout} seconds at {interval} second intervals" in log.read_text()
+        )
     finally:
         # SIGTERM: the Jupyter server shuts its kernels down before it exits.
         left = stop_process_tree(server)

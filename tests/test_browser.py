@@ -14,16 +14,23 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import PAGES
 
+from conftest import PAGES
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import position_for_seat_zero
 from matatu_learn.widgets.svg import card_label
 
 CHROMIUM = "/usr/bin/chromium"
 RESULTS = Path(__file__).resolve().parent.parent / "test-results"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMINGS: dict[str, float] = {}
 
 
@@ -31,7 +38,9 @@ TIMINGS: dict[str, float] = {}
 def chromium():
     if not os.path.exists(CHROMIUM):
         if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail("The browser tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'.")
+            pytest.fail(
+                "The browser tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."
+            )
         environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
             done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=900)
@@ -88,7 +97,7 @@ def test_every_notebook_renders_in_the_browser_without_an_error(page, voila, nam
     for card in page.locator("[data-card]").all():
         assert card.get_attribute("aria-label"), "every face-up card has an accessible label"
     for control in page.locator(".jupyter-widgets button").all():
-        assert (control.inner_text().strip() or control.get_attribute("title")), "every button says what it does"
+        assert control.inner_text().strip() or control.get_attribute("title"), "every button says what it does"
     save(page, name)
 
 
@@ -113,7 +122,10 @@ def test_a_deal_responds_to_the_deal_button(page, voila):
     page.get_by_role("button", name="New seed").click()
     page.wait_for_function(
         "before => JSON.stringify([...document.querySelectorAll('.jupyter-widgets [data-card]')]"
-        ".map(e => e.dataset.card)) !== before", arg=str(before).replace("'", '"'), timeout=20_000)
+        ".map(e => e.dataset.card)) !== before",
+        arg=str(before).replace("'", '"'),
+        timeout=20_000,
+    )
 
 
 def test_a_hand_tells_why_a_card_is_refused_and_hides_the_other_hands(page, voila):
@@ -134,11 +146,18 @@ def test_a_hand_tells_why_a_card_is_refused_and_hides_the_other_hands(page, voil
     backs = page.locator("[aria-label='a card in another hand']")
     assert backs.count() == len(game.hands[1]) + len(game.hands[2])
     assert all(back.get_attribute("data-card") is None and "<text" not in back.inner_html() for back in backs.all())
-    attributes = " ".join(page.locator("[aria-label], [title]").evaluate_all(
-        "nodes => nodes.map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || ''))"))
+    attributes = " ".join(
+        page.locator("[aria-label], [title]").evaluate_all(
+            "nodes => nodes.map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || ''))"
+        )
+    )
     hidden_cards = [card for card in game.stock] + [card for seat in (1, 2) for card in game.hands[seat]]
-    leaked = [str(card) for card in hidden_cards if str(card) in hidden
-              and (re.search(rf"(?<![0-9A-Za-z]){re.escape(str(card))}", attributes) or card_label(card) in attributes)]
+    leaked = [
+        str(card)
+        for card in hidden_cards
+        if str(card) in hidden
+        and (re.search(rf"(?<![0-9A-Za-z]){re.escape(str(card))}", attributes) or card_label(card) in attributes)
+    ]
     assert not leaked, f"hidden cards named in the page: {leaked}"
     save(page, "02-matching-and-turns-clicked")
 

@@ -1,7 +1,14 @@
 import pytest
 
 from matatu_learn.engine.cards import (
-    BLACK_JOKER, CARD_NAMES, DECK, RED_JOKER, format_cards, parse_card, parse_cards, parse_suit,
+    BLACK_JOKER,
+    CARD_NAMES,
+    DECK,
+    RED_JOKER,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
 )
 from matatu_learn.engine.errors import CardError
 

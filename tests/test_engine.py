@@ -1,11 +1,11 @@
 from dataclasses import replace
 
 import pytest
-from conftest import all_cards, everything_shown, full_deck
 
+from conftest import all_cards, everything_shown, full_deck
 from matatu_learn.engine.cards import RANK_OF, parse_card, parse_cards
-from matatu_learn.engine.round import Round
 from matatu_learn.engine.errors import DealError, IllegalActionError, NotationError
+from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
 
@@ -88,25 +88,78 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
     assert game.snapshot() == before
 
 
-@pytest.mark.parametrize("rules, hands, pile, extra, action, phrase", [
-    (PRESETS["house"], ["7♠ K♦ 8♥", "Q♣"], "9♠", {"marker": parse_card("5♠")}, "cut 7♠",
-     "too heavy to cut; 21 left after the chop (the chopper not counted), the limit is 20"),
-    (PRESETS["uganda"], ["7♦ K♣ J♥", "Q♣"], "4♦", {"marker": parse_card("3♦")}, "cut 7♦",
-     "the hand counts 31 with the seven, the limit is 30"),
-    (PRESETS["uganda"], ["7♥ K♣ J♥", "Q♣"], "4♥", {"marker": parse_card("3♦")}, "cut 7♥",
-     "only the 7 of the cutter's suit (♦) is the chopper"),
-    (PRESETS["house"], ["2♣ 5♦", "Q♣"], "9♥ 2♥", {"marker": parse_card("5♠"), "pending": 2}, "draw",
-     "a pick of 2 is pending; answer it with another 2, which passes the pick on, or the A♠, which cancels any pick, or pick."),
-    (PRESETS["bomb"], ["9♣ K♦", "Q♣"], "4♣", {}, "draw", "you draw only when nothing fits"),
-    (PRESETS["uganda"], ["9♣ K♦ 4♠ 5♠", "Q♣"], "4♣", {"marker": parse_card("3♦")}, "pass", "these rules have no pass"),
-    (PRESETS["house"], ["A♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play A♥", "A♥ names a suit"),
-    (PRESETS["house"], ["K♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play K♥ ♠", "only an Ace names a suit"),
-    (PRESETS["uganda"], ["5♣ K♠", "Q♣"], "4♣", {"marker": parse_card("3♦")}, "play 5♣ warning",
-     "so the call is 'card', not 'warning'"),
-    (PRESETS["party"], ["5♣ K♠", "Q♥"], "4♣", {}, "catch", "nobody can be caught"),
-    (PRESETS["uganda"], ["K♠ 9♣ 5♣", "Q♥"], "4♣", {"marker": parse_card("3♦")}, "play K♠",
-     "K♠ does not fit: the suit in play is ♣ and the top card is 4♣"),
-])
+@pytest.mark.parametrize(
+    "rules, hands, pile, extra, action, phrase",
+    [
+        (
+            PRESETS["house"],
+            ["7♠ K♦ 8♥", "Q♣"],
+            "9♠",
+            {"marker": parse_card("5♠")},
+            "cut 7♠",
+            "too heavy to cut; 21 left after the chop (the chopper not counted), the limit is 20",
+        ),
+        (
+            PRESETS["uganda"],
+            ["7♦ K♣ J♥", "Q♣"],
+            "4♦",
+            {"marker": parse_card("3♦")},
+            "cut 7♦",
+            "the hand counts 31 with the seven, the limit is 30",
+        ),
+        (
+            PRESETS["uganda"],
+            ["7♥ K♣ J♥", "Q♣"],
+            "4♥",
+            {"marker": parse_card("3♦")},
+            "cut 7♥",
+            "only the 7 of the cutter's suit (♦) is the chopper",
+        ),
+        (
+            PRESETS["house"],
+            ["2♣ 5♦", "Q♣"],
+            "9♥ 2♥",
+            {"marker": parse_card("5♠"), "pending": 2},
+            "draw",
+            "a pick of 2 is pending; answer it with another 2, which passes the pick on, or the A♠, which cancels any pick, or pick.",
+        ),
+        (PRESETS["bomb"], ["9♣ K♦", "Q♣"], "4♣", {}, "draw", "you draw only when nothing fits"),
+        (
+            PRESETS["uganda"],
+            ["9♣ K♦ 4♠ 5♠", "Q♣"],
+            "4♣",
+            {"marker": parse_card("3♦")},
+            "pass",
+            "these rules have no pass",
+        ),
+        (PRESETS["house"], ["A♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play A♥", "A♥ names a suit"),
+        (
+            PRESETS["house"],
+            ["K♥ 5♦", "Q♣"],
+            "9♥",
+            {"marker": parse_card("5♠")},
+            "play K♥ ♠",
+            "only an Ace names a suit",
+        ),
+        (
+            PRESETS["uganda"],
+            ["5♣ K♠", "Q♣"],
+            "4♣",
+            {"marker": parse_card("3♦")},
+            "play 5♣ warning",
+            "so the call is 'card', not 'warning'",
+        ),
+        (PRESETS["party"], ["5♣ K♠", "Q♥"], "4♣", {}, "catch", "nobody can be caught"),
+        (
+            PRESETS["uganda"],
+            ["K♠ 9♣ 5♣", "Q♥"],
+            "4♣",
+            {"marker": parse_card("3♦")},
+            "play K♠",
+            "K♠ does not fit: the suit in play is ♣ and the top card is 4♣",
+        ),
+    ],
+)
 def test_explain_says_which_rule_refused(rules, hands, pile, extra, action, phrase):
     game = position(rules, hands, pile, **extra)
     assert not game.is_legal(action)

@@ -3,10 +3,10 @@
 import random
 
 import pytest
-from conftest import all_cards, full_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import all_cards, full_deck
 from matatu_learn.engine.actions import ActionKind, make_action, parse_action
 from matatu_learn.engine.cards import DECK, parse_card, parse_cards
 from matatu_learn.engine.errors import NotationError
@@ -27,8 +27,13 @@ def play_randomly(game, chooser, moves):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(sorted(PRESETS)), jokers=st.booleans(), players=st.integers(2, 6),
-       seed=st.integers(0, 10**9), before=st.integers(0, 40))
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    jokers=st.booleans(),
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10**9),
+    before=st.integers(0, 40),
+)
 def test_a_copy_and_its_original_go_their_own_ways_and_both_replay(preset, jokers, players, seed, before):
     rules = with_switches(PRESETS[preset], {"jokers": jokers})
     game = Round(rules, players, seed)
@@ -52,8 +57,13 @@ def test_a_copy_and_its_original_go_their_own_ways_and_both_replay(preset, joker
 
 def test_a_copy_with_a_seed_shuffles_its_own_future():
     rules = PRESETS["house"]
-    game = Round.from_position(rules, [parse_cards("3♣ 4♣"), parse_cards("Q♥ K♥")],
-                               pile=parse_cards("5♦ 6♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ 9♣"), stock=[], marker=parse_card("5♠"))
+    game = Round.from_position(
+        rules,
+        [parse_cards("3♣ 4♣"), parse_cards("Q♥ K♥")],
+        pile=parse_cards("5♦ 6♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ 9♣"),
+        stock=[],
+        marker=parse_card("5♠"),
+    )
     stocks = set()
     for seed in range(8):
         branch = game.copy(seed=seed)
@@ -77,7 +87,9 @@ def test_action_kinds_are_one_vocabulary_whatever_way_they_are_written():
     from_json = make_action("play", seven)
     assert from_json is make_action(ActionKind.PLAY, seven) is parse_action("play 7d")
     assert from_json.kind is ActionKind.PLAY and from_json.kind == "play" and str(from_json) == "play 7♦"
-    with pytest.raises(NotationError, match="'jump' is not an action kind: write one of play, cut, draw, pass, pick, call, catch."):
+    with pytest.raises(
+        NotationError, match="'jump' is not an action kind: write one of play, cut, draw, pass, pick, call, catch."
+    ):
         make_action("jump", seven)
 
 
@@ -113,8 +125,11 @@ def test_every_event_kind_the_engine_logs_has_words_or_is_marked_silent():
     # Random games reach nearly every kind; the words must cover all of them, reached or not.
     assert len(logged) >= len(EventKind) - 3
     for kind in EventKind:
-        sample = (kind, 1, 2) if kind not in (EventKind.TAKE, EventKind.CALL_MISSED, EventKind.CALLED) else (
-            (kind, 1, (DECK[0],)) if kind is EventKind.TAKE else (kind, 1, "warning"))
+        sample = (
+            (kind, 1, 2)
+            if kind not in (EventKind.TAKE, EventKind.CALL_MISSED, EventKind.CALLED)
+            else ((kind, 1, (DECK[0],)) if kind is EventKind.TAKE else (kind, 1, "warning"))
+        )
         if kind is EventKind.CANCEL:
             sample = (kind, 1, DECK[0])
         words = describe_event(sample)

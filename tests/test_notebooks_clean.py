@@ -35,7 +35,7 @@ def problems(notebook: dict) -> list[str]:
             found.append(f"{where} carries run timings ({', '.join(noise)})")
         if CHECKED in source(cell):
             if cell.get("metadata", {}).get("keep_output") is not True:
-                found.append(f"{where} is checked by nbval but not marked \"keep_output\": true")
+                found.append(f'{where} is checked by nbval but not marked "keep_output": true')
             if cell.get("execution_count") is None:
                 found.append(f"{where} is checked by nbval but has no execution count, so nbval skips it")
             continue
@@ -57,10 +57,20 @@ def test_a_notebook_with_outputs_counts_or_widget_state_is_found_unclean():
         "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {}}},
         "cells": [
             {"cell_type": "markdown", "source": "# A title", "metadata": {}},
-            {"cell_type": "code", "source": "1 + 1", "metadata": {"execution": {}}, "execution_count": 1,
-             "outputs": [{"output_type": "execute_result", "data": {"text/plain": "2"}}]},
-            {"cell_type": "code", "source": f"# {CHECKED}\n2 + 2", "metadata": {}, "execution_count": None,
-             "outputs": [{"output_type": "execute_result", "data": {"text/plain": "4"}}]},
+            {
+                "cell_type": "code",
+                "source": "1 + 1",
+                "metadata": {"execution": {}},
+                "execution_count": 1,
+                "outputs": [{"output_type": "execute_result", "data": {"text/plain": "2"}}],
+            },
+            {
+                "cell_type": "code",
+                "source": f"# {CHECKED}\n2 + 2",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [{"output_type": "execute_result", "data": {"text/plain": "4"}}],
+            },
         ],
     }
     assert problems(notebook) == [

@@ -11,19 +11,32 @@ import zipfile
 from pathlib import Path
 
 from conftest import free_port, render
-
 from matatu_learn import server
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a build never needs: other environments, caches, results, earlier builds.
-NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
-                                    ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", "test-results")
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ipynb_checkpoints",
+    "test-results",
+)
 
 
 def expected_files() -> set[str]:
     """Every module, notebook and data file of the checkout, as the wheel should name it."""
-    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "matatu_learn").rglob("*.py")
-               if "__pycache__" not in path.parts}
+    modules = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "matatu_learn").rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
     data = {path.relative_to(ROOT).as_posix() for path in (ROOT / "matatu_learn").rglob("*.json")}
     notebooks = {f"matatu_learn/notebooks/{path.name}" for path in (ROOT / "notebooks").glob("*.ipynb")}
     return modules | data | notebooks
@@ -33,8 +46,12 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
     # Build from a copy: a build writes into its source folder, which others may be using.
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
-    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(source)],
-                           capture_output=True, text=True, timeout=300)
+    built = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (wheel,) = (tmp_path / "dist").glob("matatu_learn-*.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -46,9 +63,21 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
     # This pip installs into the new environment (--python): no pip of its own to bootstrap there,
     # the dependencies from pip's cache, and no byte-compiling of thousands of files.
     installed = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(environment / "bin" / "python"), "install", "--no-compile",
-         "--quiet", "--disable-pip-version-check", str(wheel)],
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(environment / "bin" / "python"),
+            "install",
+            "--no-compile",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert installed.returncode == 0, installed.stderr[-3000:]
 
@@ -59,8 +88,13 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
     env.update(PATH=f"{environment / 'bin'}{os.pathsep}{env['PATH']}", MATATU_LEARN_DB=str(tmp_path / "wheel.sqlite3"))
     log = tmp_path / "serve.log"
     with log.open("w") as errors:
-        serving = subprocess.Popen([str(environment / "bin" / "matatu-learn"), "serve", "--no-browser", f"--port={port}"],
-                                   cwd=empty, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        serving = subprocess.Popen(
+            [str(environment / "bin" / "matatu-learn"), "serve", "--no-browser", f"--port={port}"],
+            cwd=empty,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
     tree = {}
     try:
         deadline = time.monotonic() + 120
@@ -78,7 +112,9 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
         commands = [Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode() for pid in tree]
         # The lessons served are the wheel's, installed in the new environment, not the checkout's.
         voila = [command for command in commands if " -m voila " in command]
-        assert voila and f"{environment}/lib/" in voila[0] and "/site-packages/matatu_learn/notebooks" in voila[0], commands
+        assert voila and f"{environment}/lib/" in voila[0] and "/site-packages/matatu_learn/notebooks" in voila[0], (
+            commands
+        )
 
         serving.send_signal(signal.SIGTERM)
         assert serving.wait(timeout=40) == 128 + signal.SIGTERM

@@ -2,14 +2,14 @@
 
 import random
 
-from conftest import all_cards, everything_shown, full_deck
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import all_cards, everything_shown, full_deck
 from matatu_learn.engine.actions import CALL_WORDS, make_action
 from matatu_learn.engine.cards import CARD_NAMES, DECK, SUITS
-from matatu_learn.engine.round import Round
 from matatu_learn.engine.errors import IllegalActionError
+from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
 
@@ -17,7 +17,12 @@ EVERY_ACTION = (
     [make_action(kind) for kind in ("draw", "pass", "pick", "catch")]
     + [make_action("call", word=word) for word in CALL_WORDS]
     + [make_action("cut", card) for card in DECK]
-    + [make_action("play", card, suit, word) for card in DECK for suit in (None, *SUITS) for word in (None, *CALL_WORDS)]
+    + [
+        make_action("play", card, suit, word)
+        for card in DECK
+        for suit in (None, *SUITS)
+        for word in (None, *CALL_WORDS)
+    ]
 )
 PUBLIC_EVENTS = {"opening", "base", "cutter", "returned"}
 

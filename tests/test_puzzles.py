@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matatu_learn.cli import main
-from matatu_learn.engine.judging import round_winners
 from matatu_learn.engine.errors import ScenarioError
-from matatu_learn.teaching.puzzles import LEVELS, QUESTIONS, generate_puzzle, load_puzzles, puzzle_set, read_puzzles
+from matatu_learn.engine.judging import round_winners
 from matatu_learn.engine.rules import PRESET_IDS
+from matatu_learn.teaching.puzzles import LEVELS, QUESTIONS, generate_puzzle, load_puzzles, puzzle_set, read_puzzles
 from matatu_learn.teaching.scenarios import read_position, read_rules, run_scenario
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "example-puzzles.json"
@@ -35,8 +35,12 @@ def independent_answer(puzzle):
 
 
 @settings(max_examples=300, deadline=None)
-@given(preset=st.sampled_from(PRESET_IDS), level=st.sampled_from(LEVELS), seed=st.integers(0, 10**6),
-       index=st.integers(0, 50))
+@given(
+    preset=st.sampled_from(PRESET_IDS),
+    level=st.sampled_from(LEVELS),
+    seed=st.integers(0, 10**6),
+    index=st.integers(0, 50),
+)
 def test_every_generated_answer_agrees_with_the_engine(preset, level, seed, index):
     puzzle = generate_puzzle(preset, level, seed, index)
     assert puzzle.question in QUESTIONS and puzzle.level == level
@@ -63,8 +67,17 @@ def test_levels_bring_what_they_promise():
     assert any(len([c for c in p.position["hands"][0].split() if c.startswith("7")]) > 1 for p in hard)
     medium = [p for preset in ("house", "uganda", "party") for p in puzzle_set(preset, "medium", 40, 2)]
     assert any("suit" in p.position for p in medium)
-    on_the_limit = [p for p in medium if p.question == "can_cut" and "limit is" in p.explanation
-                    and any(f"{n} with the seven, the limit is {n}" in p.explanation or f"{n} left after the chop (the chopper not counted), the limit is {n}" in p.explanation for n in (20, 30))]
+    on_the_limit = [
+        p
+        for p in medium
+        if p.question == "can_cut"
+        and "limit is" in p.explanation
+        and any(
+            f"{n} with the seven, the limit is {n}" in p.explanation
+            or f"{n} left after the chop (the chopper not counted), the limit is {n}" in p.explanation
+            for n in (20, 30)
+        )
+    ]
     assert on_the_limit
     easy = [p for preset in PRESET_IDS for p in puzzle_set(preset, "easy", 40, 3)]
     assert all(len(p.position["hands"]) == 2 and "pending" not in p.position for p in easy)
@@ -86,25 +99,47 @@ def test_the_command_prints_puzzles_as_json(capsys):
 def test_a_teachers_file_is_checked_by_the_engine(tmp_path, capsys):
     puzzles = load_puzzles(EXAMPLE)
     assert [p.answer for p in puzzles] == [
-        {"can_cut": True, "card": "7♦"}, {"can_cut": False, "card": None},
-        {"winners": [1], "points": [13, 13]}, {"value": 26},
+        {"can_cut": True, "card": "7♦"},
+        {"can_cut": False, "card": None},
+        {"winners": [1], "points": [13, 13]},
+        {"value": 26},
     ]
     assert puzzles[1].rule == "too_heavy" and puzzles[0].hint.startswith("The base card is 6♦")
     assert main(["puzzles", "--file", str(EXAMPLE), "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == 4
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[{"rules": "house", "position": {"hands": ["7♦"]}, "question": "can_cut"}]', "puzzle 1: position: Matatu is played by 2 to 6 players"),
-    ('[{"rules": "house", "position": {"hands": ["7♦ 8♠", "K♣"], "pile": "9♦", "marker": "6♦"}}]', "puzzle 1: question is required"),
-    ('[{"rules": "house", "position": {"hands": ["7♦ 8♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "why"}]', "'why' is not a question"),
-    ('[{"rules": "house", "position": {"hands": ["7♦ 8♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "can_cut", "answer": {"can_cut": false, "card": null}}]',
-     'disagrees with the rules, which give {"can_cut": true, "card": "7♦"}'),
-    ('[{"rules": "house", "position": {"hands": ["8♠ 9♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "who_wins"}]', "cannot cut in this position"),
-    ("{ broken", "not valid JSON (line 1"),
-    ("[]", "holds no puzzles"),
-    ('[{"rules": "house", "position": {"hands": ["7x", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "can_cut"}]', "position.hands[0]: '7x' is not a card"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '[{"rules": "house", "position": {"hands": ["7♦"]}, "question": "can_cut"}]',
+            "puzzle 1: position: Matatu is played by 2 to 6 players",
+        ),
+        (
+            '[{"rules": "house", "position": {"hands": ["7♦ 8♠", "K♣"], "pile": "9♦", "marker": "6♦"}}]',
+            "puzzle 1: question is required",
+        ),
+        (
+            '[{"rules": "house", "position": {"hands": ["7♦ 8♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "why"}]',
+            "'why' is not a question",
+        ),
+        (
+            '[{"rules": "house", "position": {"hands": ["7♦ 8♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "can_cut", "answer": {"can_cut": false, "card": null}}]',
+            'disagrees with the rules, which give {"can_cut": true, "card": "7♦"}',
+        ),
+        (
+            '[{"rules": "house", "position": {"hands": ["8♠ 9♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "who_wins"}]',
+            "cannot cut in this position",
+        ),
+        ("{ broken", "not valid JSON (line 1"),
+        ("[]", "holds no puzzles"),
+        (
+            '[{"rules": "house", "position": {"hands": ["7x", "K♣"], "pile": "9♦", "marker": "6♦"}, "question": "can_cut"}]',
+            "position.hands[0]: '7x' is not a card",
+        ),
+    ],
+)
 def test_a_malformed_teachers_file_names_the_problem(text, message):
     with pytest.raises(ScenarioError) as error:
         read_puzzles(text, "class.json")

@@ -6,7 +6,12 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from matatu_learn.engine.reference import (
-    SECTIONS, document_blocks, generated_blocks, main, stale_blocks, write_blocks,
+    SECTIONS,
+    document_blocks,
+    generated_blocks,
+    main,
+    stale_blocks,
+    write_blocks,
 )
 from matatu_learn.engine.rules import PRESETS, Rules
 from matatu_learn.engine.rules_text import SWITCH_DESCRIPTIONS
@@ -79,6 +84,14 @@ def test_sections_are_numbered_like_the_contract():
     headings = re.findall(r"^## (\d+)\. (.+)$", REFERENCE.read_text(encoding="utf-8"), re.MULTILINE)
     assert [int(number) for number, _ in headings] == list(range(1, 11))
     assert [title for _, title in headings] == [
-        "Cards and notation", "Card values", "The deal", "A turn", "Special cards", "The chopper",
-        "Calls", "End of a round and scoring", "Rule versions", "Switch names",
+        "Cards and notation",
+        "Card values",
+        "The deal",
+        "A turn",
+        "Special cards",
+        "The chopper",
+        "Calls",
+        "End of a round and scoring",
+        "Rule versions",
+        "Switch names",
     ]

@@ -16,7 +16,9 @@ def test_presets_answer_without_a_database(tmp_path):
     assert registry.rules("house", 1) == PRESETS["house"]
     with pytest.raises(RulesError, match="house has no version 7: its versions are 1."):
         registry.rules("house", 7)
-    with pytest.raises(RulesError, match="'kampala' is not a published ruleset: choose one of house, uganda, bomb, party."):
+    with pytest.raises(
+        RulesError, match="'kampala' is not a published ruleset: choose one of house, uganda, bomb, party."
+    ):
         registry.rules("kampala")
     assert not (tmp_path / "missing.sqlite3").exists()
 
@@ -37,7 +39,11 @@ def test_published_rulesets_are_found_by_the_same_registry(tmp_path, monkeypatch
     registry = Registry()
     assert registry.rules("kampala-family").cut_limit == 25
     assert registry.names() == ["house", "uganda", "bomb", "party", "kampala-family"]
-    scenario = {"name": "published", "rules": "kampala-family",
-                "position": {"hands": ["7♦ K♣ 9♥", "5♣ 6♣"], "pile": "9♦", "marker": "3♦"}, "legal": ["play 9♥", "play 9♥ warning", "draw"]}
+    scenario = {
+        "name": "published",
+        "rules": "kampala-family",
+        "position": {"hands": ["7♦ K♣ 9♥", "5♣ 6♣"], "pile": "9♦", "marker": "3♦"},
+        "legal": ["play 9♥", "play 9♥ warning", "draw"],
+    }
     outcome = run_scenario(json.loads(json.dumps(scenario)))
     assert outcome.passed, outcome.message

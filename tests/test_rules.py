@@ -5,7 +5,11 @@ import pytest
 from matatu_learn.engine.cards import parse_card
 from matatu_learn.engine.errors import RulesError
 from matatu_learn.engine.rules import (
-    NAMED_SWITCHES, PRESETS, SWITCH_NAMES, parse_switch_value, with_switches,
+    NAMED_SWITCHES,
+    PRESETS,
+    SWITCH_NAMES,
+    parse_switch_value,
+    with_switches,
 )
 from matatu_learn.engine.rules_text import rules_text
 
@@ -38,7 +42,17 @@ def value(rules, text):
 def test_card_values_match_section_2():
     house, uganda, bomb, party = (PRESETS[name] for name in ("house", "uganda", "bomb", "party"))
     classic_bomb = replace(bomb, jokers=False)
-    assert [value(house, c) for c in ("2♣", "3♣", "9♣", "J♣", "Q♣", "K♣", "A♥", "A♠", "RJ")] == [20, 3, 9, 11, 12, 13, 15, 15, 25]
+    assert [value(house, c) for c in ("2♣", "3♣", "9♣", "J♣", "Q♣", "K♣", "A♥", "A♠", "RJ")] == [
+        20,
+        3,
+        9,
+        11,
+        12,
+        13,
+        15,
+        15,
+        25,
+    ]
     assert [value(uganda, c) for c in ("2♣", "3♣", "A♠", "RJ")] == [20, 3, 15, 50]
     assert [value(bomb, c) for c in ("2♣", "3♣", "A♠", "A♥", "BJ")] == [20, 30, 60, 15, 50]
     assert [value(classic_bomb, c) for c in ("3♣", "A♠")] == [3, 15]
@@ -64,16 +78,19 @@ def test_master_ace_by_mode():
     assert not PRESETS["party"].master_ace_cancels
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"hand_size": 4}, "hand_size must be a whole number from 5 to 10, not 4."),
-    ({"hand_size": 11}, "hand_size must be a whole number from 5 to 10, not 11."),
-    ({"two_value": 5}, "two_value must be 20 or 2, not 5."),
-    ({"joker_value": 30}, "joker_value must be 50 or 25 or 20, not 30."),
-    ({"jokers": "yes"}, "jokers must be true or false, not 'yes'."),
-    ({"cut_limit": -1}, "cut_limit must be a whole number from 0 to 1000 or null (none), not -1."),
-    ({"match_rounds": 3}, "Choose match_target or match_rounds, not both: a match ends one way."),
-    ({"jack": "skip"}, "jack must be one of jump, reverse, not 'skip'."),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"hand_size": 4}, "hand_size must be a whole number from 5 to 10, not 4."),
+        ({"hand_size": 11}, "hand_size must be a whole number from 5 to 10, not 11."),
+        ({"two_value": 5}, "two_value must be 20 or 2, not 5."),
+        ({"joker_value": 30}, "joker_value must be 50 or 25 or 20, not 30."),
+        ({"jokers": "yes"}, "jokers must be true or false, not 'yes'."),
+        ({"cut_limit": -1}, "cut_limit must be a whole number from 0 to 1000 or null (none), not -1."),
+        ({"match_rounds": 3}, "Choose match_target or match_rounds, not both: a match ends one way."),
+        ({"jack": "skip"}, "jack must be one of jump, reverse, not 'skip'."),
+    ],
+)
 def test_invalid_switches_are_refused_at_construction(change, message):
     with pytest.raises(RulesError) as error:
         replace(PRESETS["uganda"], **change)
@@ -116,11 +133,11 @@ def test_rules_text_is_generated_from_the_switches():
     uganda = rules_text(PRESETS["uganda"])
     assert "the seven included, is worth 30 or less" in uganda
     assert "a Jack reverses the order of play" in uganda
-    assert "\"Warning!\"" in uganda and "until somebody reaches 100" in uganda
+    assert '"Warning!"' in uganda and "until somebody reaches 100" in uganda
     assert "There is no weight limit" in rules_text(PRESETS["bomb"])
     assert "cutter loses ties" in rules_text(PRESETS["bomb"])
     party = rules_text(PRESETS["party"])
-    assert "Picks add up" in party and "\"Matatu!\"" in party and "5 rounds" in party
+    assert "Picks add up" in party and '"Matatu!"' in party and "5 rounds" in party
     assert "2 = 2" in party
     assert "A Queen reverses" in rules_text(replace(house, queens_reverse=True))
 

@@ -10,7 +10,11 @@ from matatu_learn.engine.reference import allowed_values
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import CHOICES, NUMBER_CHOICES, PRESETS, with_switches
 from matatu_learn.engine.rules_text import (
-    inactive_settings, rules_sections, rules_text, switch_lines, switch_value_text,
+    inactive_settings,
+    rules_sections,
+    rules_text,
+    switch_lines,
+    switch_value_text,
 )
 
 
@@ -79,7 +83,14 @@ def play_out(rules, seed):
 
 
 # Each preset and its other mode; uganda's joker mode reads every setting, so it is left out.
-CASES = [("house", {}), ("house", {"jokers": True}), ("uganda", {}), ("bomb", {}), ("bomb", {"jokers": False}), ("party", {})]
+CASES = [
+    ("house", {}),
+    ("house", {"jokers": True}),
+    ("uganda", {}),
+    ("bomb", {}),
+    ("bomb", {"jokers": False}),
+    ("party", {}),
+]
 
 
 @pytest.mark.parametrize("preset, switches", CASES)
@@ -136,16 +147,24 @@ def test_passed_on_threes_are_described_when_threes_pick():
 def test_draw_until_playable_replaces_the_end_of_a_uganda_draw():
     drawing = replace(PRESETS["uganda"], draw_until_playable=True)
     turn = rules_sections(drawing)["A turn"]
-    assert "After drawing, the drawn card must be played if it can be (a drawn chopper must cut when your hand is light enough)." in turn
+    assert (
+        "After drawing, the drawn card must be played if it can be (a drawn chopper must cut when your hand is light enough)."
+        in turn
+    )
     assert not any("otherwise the turn ends" in sentence for sentence in turn)
     # A draw that ends the turn leaves nothing to repeat: the switch is not mentioned.
-    assert not any("Draw until" in sentence for sentence in rules_sections(replace(PRESETS["bomb"], draw_until_playable=True))["A turn"])
+    assert not any(
+        "Draw until" in sentence
+        for sentence in rules_sections(replace(PRESETS["bomb"], draw_until_playable=True))["A turn"]
+    )
 
 
 def test_a_jump_alone_is_mentioned_where_nothing_reverses():
     assert "With two players a jump means you play again." in sentences(PRESETS["house"])
     assert "With two players a jump or a reverse means you play again." in sentences(PRESETS["uganda"])
-    assert "With two players a jump or a reverse means you play again." in sentences(replace(PRESETS["house"], queens_reverse=True))
+    assert "With two players a jump or a reverse means you play again." in sentences(
+        replace(PRESETS["house"], queens_reverse=True)
+    )
 
 
 def test_switch_value_text_and_allowed_values():

@@ -51,26 +51,29 @@ def variant(**changes):
     return data
 
 
-@pytest.mark.parametrize("data, field", [
-    (variant(**{"position.hands": ["7♦ 11♥", "K♣"]}), "position.hands[0]: '11♥' is not a card"),
-    (variant(**{"position.pile": "6♦ 7x"}), "position.pile: '7x' is not a card"),
-    (variant(**{"position.to_move": "one"}), "position.to_move: expected a whole number"),
-    (variant(**{"position.hands": ["7♦ 7♦", "K♣"]}), "position: 7♦ is placed twice"),
-    (variant(**{"position.hands": ["7♦ RJ", "K♣"]}), "position: RJ is a joker, and jokers are off"),
-    (variant(**{"position.hands": ["7♦"]}), "position: Matatu is played by 2 to 6 players, not 1"),
-    (variant(**{"position.marker": None}), "position: This ruleset needs a marker card"),
-    (variant(**{"position.colr": "red"}), "position.colr: not a position field"),
-    (variant(rules="kampala"), "rules: 'kampala' is not a published ruleset"),
-    (variant(rules={"preset": "house", "cut_limt": 3}), "rules: 'cut_limt' is not a switch"),
-    (variant(rules={"preset": "house", "cut_limit": "x"}), "rules: cut_limit must be a whole number"),
-    (variant(rules={"preset": "house", "version": 9}), "rules.preset: house has no version 9"),
-    (variant(legal=["play 7♦", "jump"]), "legal[1]: 'jump' is not an action"),
-    (variant(expect={"winnners": [0]}), "expect.winnners: not an expectation"),
-    (variant(expect={"totals": "15"}), "expect.totals: expected a list of numbers"),
-    (variant(actions="cut 7♦"), "actions: expected a list of actions"),
-    ({"name": "no position", "rules": "house"}, "position: required"),
-    ([1, 2], "expected a JSON object"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        (variant(**{"position.hands": ["7♦ 11♥", "K♣"]}), "position.hands[0]: '11♥' is not a card"),
+        (variant(**{"position.pile": "6♦ 7x"}), "position.pile: '7x' is not a card"),
+        (variant(**{"position.to_move": "one"}), "position.to_move: expected a whole number"),
+        (variant(**{"position.hands": ["7♦ 7♦", "K♣"]}), "position: 7♦ is placed twice"),
+        (variant(**{"position.hands": ["7♦ RJ", "K♣"]}), "position: RJ is a joker, and jokers are off"),
+        (variant(**{"position.hands": ["7♦"]}), "position: Matatu is played by 2 to 6 players, not 1"),
+        (variant(**{"position.marker": None}), "position: This ruleset needs a marker card"),
+        (variant(**{"position.colr": "red"}), "position.colr: not a position field"),
+        (variant(rules="kampala"), "rules: 'kampala' is not a published ruleset"),
+        (variant(rules={"preset": "house", "cut_limt": 3}), "rules: 'cut_limt' is not a switch"),
+        (variant(rules={"preset": "house", "cut_limit": "x"}), "rules: cut_limit must be a whole number"),
+        (variant(rules={"preset": "house", "version": 9}), "rules.preset: house has no version 9"),
+        (variant(legal=["play 7♦", "jump"]), "legal[1]: 'jump' is not an action"),
+        (variant(expect={"winnners": [0]}), "expect.winnners: not an expectation"),
+        (variant(expect={"totals": "15"}), "expect.totals: expected a list of numbers"),
+        (variant(actions="cut 7♦"), "actions: expected a list of actions"),
+        ({"name": "no position", "rules": "house"}, "position: required"),
+        ([1, 2], "expected a JSON object"),
+    ],
+)
 def test_a_malformed_scenario_fails_naming_the_field(data, field):
     outcome = run_scenario(data)
     assert not outcome.passed
@@ -97,7 +100,9 @@ def test_expect_points_needs_a_finished_round():
 def test_unreadable_files_are_failures(tmp_path):
     (tmp_path / "broken.json").write_text("{ not json", encoding="utf-8")
     (tmp_path / "latin.json").write_bytes(b"\xff\xfe\x00")
-    outcomes = check_file(tmp_path / "broken.json") + check_file(tmp_path / "latin.json") + check_file(tmp_path / "gone.json")
+    outcomes = (
+        check_file(tmp_path / "broken.json") + check_file(tmp_path / "latin.json") + check_file(tmp_path / "gone.json")
+    )
     assert [outcome.passed for outcome in outcomes] == [False, False, False]
     assert "not valid JSON (line 1, column 3" in outcomes[0].message
     assert outcomes[1].message == "not a text file in UTF-8"
@@ -129,10 +134,39 @@ def test_check_an_empty_folder_fails(tmp_path, capsys):
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["7♦", "A♠ ♥", "RJ", "x", "", "red", "warning", "house", "9♦ 6♦"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(
-        ["hands", "pile", "stock", "marker", "to_move", "direction", "suit", "colour", "pending", "free", "drawn",
-         "owed_call", "seat", "word", "catchable", "preset", "jokers", "cut_limit"]), children, max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.sampled_from(["7♦", "A♠ ♥", "RJ", "x", "", "red", "warning", "house", "9♦ 6♦"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "hands",
+                    "pile",
+                    "stock",
+                    "marker",
+                    "to_move",
+                    "direction",
+                    "suit",
+                    "colour",
+                    "pending",
+                    "free",
+                    "drawn",
+                    "owed_call",
+                    "seat",
+                    "word",
+                    "catchable",
+                    "preset",
+                    "jokers",
+                    "cut_limit",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
     max_leaves=12,
 )
 
@@ -145,23 +179,48 @@ def test_any_malformed_scenario_is_a_failure_never_a_traceback(rules, position, 
     assert isinstance(outcome.passed, bool) and "\n" not in outcome.message
 
 
-CARD_WORDS = st.sampled_from(["7♦", "7♥", "8♠", "K♣", "2♠", "2♥", "A♠", "RJ", "BJ", "3♥", "9♦", "6♦", "J♦", "Q♠", "11♥", "x"])
+CARD_WORDS = st.sampled_from(
+    ["7♦", "7♥", "8♠", "K♣", "2♠", "2♥", "A♠", "RJ", "BJ", "3♥", "9♦", "6♦", "J♦", "Q♠", "11♥", "x"]
+)
 
 
 @settings(max_examples=400, deadline=None)
 @given(
-    rules=st.sampled_from(["house", "uganda", "bomb", "party", {"preset": "uganda", "jokers": True}, {"preset": "bomb", "jokers": False}]),
+    rules=st.sampled_from(
+        ["house", "uganda", "bomb", "party", {"preset": "uganda", "jokers": True}, {"preset": "bomb", "jokers": False}]
+    ),
     hands=st.lists(st.lists(CARD_WORDS, min_size=0, max_size=4), min_size=1, max_size=7),
-    pile=st.lists(CARD_WORDS, max_size=3), marker=st.none() | CARD_WORDS,
-    extra=st.dictionaries(st.sampled_from(["to_move", "direction", "pending", "suit", "colour", "free", "drawn"]),
-                          st.none() | st.integers(-2, 8) | st.booleans() | CARD_WORDS | st.sampled_from(["♣", "red"]), max_size=3),
-    actions=st.lists(st.sampled_from(["draw", "pass", "pick", "catch", "call warning", "play 7♦", "cut 7♦", "play A♠ ♥",
-                                      "play RJ", "play 2♠", "jump"]), max_size=4),
+    pile=st.lists(CARD_WORDS, max_size=3),
+    marker=st.none() | CARD_WORDS,
+    extra=st.dictionaries(
+        st.sampled_from(["to_move", "direction", "pending", "suit", "colour", "free", "drawn"]),
+        st.none() | st.integers(-2, 8) | st.booleans() | CARD_WORDS | st.sampled_from(["♣", "red"]),
+        max_size=3,
+    ),
+    actions=st.lists(
+        st.sampled_from(
+            [
+                "draw",
+                "pass",
+                "pick",
+                "catch",
+                "call warning",
+                "play 7♦",
+                "cut 7♦",
+                "play A♠ ♥",
+                "play RJ",
+                "play 2♠",
+                "jump",
+            ]
+        ),
+        max_size=4,
+    ),
 )
 def test_nearly_valid_scenarios_never_raise(rules, hands, pile, marker, extra, actions):
     position = {"hands": hands, "pile": pile, **extra}
     if marker is not None:
         position["marker"] = marker
-    outcome = run_scenario({"name": "near", "rules": rules, "position": position, "actions": actions,
-                            "expect": {"over": False}})
+    outcome = run_scenario(
+        {"name": "near", "rules": rules, "position": position, "actions": actions, "expect": {"over": False}}
+    )
     assert isinstance(outcome.passed, bool) and "\n" not in outcome.message

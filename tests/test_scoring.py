@@ -1,10 +1,10 @@
 import pytest
 
 from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.errors import MatatuError
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.scoring import Match
-from matatu_learn.agents.simulate import play_round
 
 
 def play_match(rules, players, seed):

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port, render, stop_process_tree
 from tornado.websocket import websocket_connect
 
+from conftest import free_port, render, stop_process_tree
 from matatu_learn import server
 from matatu_learn.cli import main
 
@@ -52,16 +52,22 @@ def kill_tree(process: subprocess.Popen) -> None:
         os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.parametrize(("number", "host"), [(signal.SIGTERM, "127.0.0.1"), (signal.SIGINT, "0.0.0.0")],
-                         ids=["SIGTERM-this-machine", "SIGINT-every-network"])
+@pytest.mark.parametrize(
+    ("number", "host"),
+    [(signal.SIGTERM, "127.0.0.1"), (signal.SIGINT, "0.0.0.0")],
+    ids=["SIGTERM-this-machine", "SIGINT-every-network"],
+)
 def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, number, host):
     port = free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as errors:
         serving = subprocess.Popen(
             [sys.executable, "-m", "matatu_learn", "serve", "--no-browser", f"--port={port}", f"--host={host}"],
-            cwd=tmp_path, env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "serve.sqlite3")),
-            stdout=subprocess.PIPE, stderr=errors, text=True,
+            cwd=tmp_path,
+            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "serve.sqlite3")),
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
             # As in a terminal: a shell may start commands with SIGINT ignored, Ctrl-C needs it default.
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
@@ -70,7 +76,9 @@ def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, nu
         assert serving.stdout.readline() == f"Serving the lessons at {landing}\n"
         if host == "0.0.0.0":
             shared = serving.stdout.readline()
-            found = re.fullmatch(rf"Share this address with your class: (http://([^/:]+):{port})/voila/render/index.ipynb\n", shared)
+            found = re.fullmatch(
+                rf"Share this address with your class: (http://([^/:]+):{port})/voila/render/index.ipynb\n", shared
+            )
             assert found and found[2] not in ("localhost", "0.0.0.0"), shared
             base = found[1]  # the page must answer on the shared address, not only on localhost
         else:
@@ -82,7 +90,9 @@ def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, nu
         assert any(" -m voila " in command for command in commands), commands
         assert any("ipykernel" in command for command in commands), f"no kernel behind the page: {commands}"
         timeout, interval = server.KERNEL_CULLING["cull_idle_timeout"], server.KERNEL_CULLING["cull_interval"]
-        assert f"Culling kernels with idle durations > {timeout} seconds at {interval} second intervals" in log.read_text()
+        assert (
+            f"Culling kernels with idle durations > {timeout} seconds at {interval} second intervals" in log.read_text()
+        )
 
         serving.send_signal(number)
         # Within the grace period, and by Voilà itself: the signal was passed on, not left to the last resort.
@@ -100,7 +110,10 @@ def test_serve_refuses_a_port_in_use_and_an_address_of_another_machine(capsys):
         taken.listen()
         port = taken.getsockname()[1]
         assert main(["serve", "--no-browser", f"--port={port}"]) == 2
-    assert capsys.readouterr().err == f"matatu-learn: Port {port} is already in use on 127.0.0.1: choose another with --port.\n"
+    assert (
+        capsys.readouterr().err
+        == f"matatu-learn: Port {port} is already in use on 127.0.0.1: choose another with --port.\n"
+    )
     assert main(["serve", "--no-browser", "--host", "192.0.2.1"]) == 2  # TEST-NET-1: never this machine's
     error = capsys.readouterr().err
     assert error.startswith("matatu-learn: Cannot serve on 192.0.2.1 (") and error.count("\n") == 1
@@ -124,8 +137,13 @@ def test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_pa
     command = server.voila_command(server.packaged_notebooks(), port, "127.0.0.1", culling)
     log = tmp_path / "voila.log"
     with log.open("w") as errors:
-        voila = subprocess.Popen(command, env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "cull.sqlite3")),
-                                 stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True)
+        voila = subprocess.Popen(
+            command,
+            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "cull.sqlite3")),
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,
+        )
     try:
         base = f"http://127.0.0.1:{port}"
         kernels = [re.search(r'"kernelId": "([0-9a-f-]+)"', wait_for_page(base, log))[1] for _ in range(2)]

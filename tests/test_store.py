@@ -12,13 +12,13 @@ import time
 import pytest
 
 from matatu_learn.agents.players import make_agent
-from matatu_learn.cli import main
-from matatu_learn.engine.round import Round
-from matatu_learn.engine.errors import RulesError
-from matatu_learn.engine.rules import PRESETS
-from matatu_learn.store.registry import find_rules
 from matatu_learn.agents.simulate import play_round
+from matatu_learn.cli import main
+from matatu_learn.engine.errors import RulesError
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store.database import SCHEMA_VERSION, Store, StoreError
+from matatu_learn.store.registry import find_rules
 
 
 @pytest.fixture
@@ -57,13 +57,16 @@ def test_publishing_makes_versions_and_a_version_never_changes(store):
         store._connection.execute("DELETE FROM rulesets WHERE name = 'house'")
 
 
-@pytest.mark.parametrize("name, base, changes, message", [
-    ("house", "house", {}, "'house' is a preset that comes with matatu-learn"),
-    ("Big Table!", "house", {}, "'Big Table!' cannot name a ruleset"),
-    ("mine", "nowhere", {}, "'nowhere' is not a published ruleset: choose one of house, uganda, bomb, party."),
-    ("mine", "house", {"cut_limt": 3}, "'cut_limt' is not a switch"),
-    ("mine", "party", {"cut_limit": 5}, "cut_limit must be at least 14"),
-])
+@pytest.mark.parametrize(
+    "name, base, changes, message",
+    [
+        ("house", "house", {}, "'house' is a preset that comes with matatu-learn"),
+        ("Big Table!", "house", {}, "'Big Table!' cannot name a ruleset"),
+        ("mine", "nowhere", {}, "'nowhere' is not a published ruleset: choose one of house, uganda, bomb, party."),
+        ("mine", "house", {"cut_limt": 3}, "'cut_limt' is not a switch"),
+        ("mine", "party", {"cut_limit": 5}, "cut_limit must be at least 14"),
+    ],
+)
 def test_bad_publications_are_refused(store, name, base, changes, message):
     with pytest.raises(RulesError, match=message):
         store.publish(name, base, changes)
@@ -83,12 +86,14 @@ def test_a_published_name_works_wherever_a_preset_does(tmp_path, monkeypatch):
     assert find_rules("kampala-family").cut_limit == 25
     from matatu_learn.teaching.scenarios import run_scenario
 
-    outcome = run_scenario({
-        "name": "kampala: 25 counting the seven cuts",
-        "rules": {"preset": "kampala-family", "version": 1},
-        "position": {"hands": ["7♦ K♣ 5♣", "K♠ Q♠"], "pile": "9♦", "marker": "3♦"},
-        "legal": ["cut 7♦", "draw"],
-    })
+    outcome = run_scenario(
+        {
+            "name": "kampala: 25 counting the seven cuts",
+            "rules": {"preset": "kampala-family", "version": 1},
+            "position": {"hands": ["7♦ K♣ 5♣", "K♠ Q♠"], "pile": "9♦", "marker": "3♦"},
+            "legal": ["cut 7♦", "draw"],
+        }
+    )
     assert outcome.passed, outcome.message
 
 
@@ -144,10 +149,13 @@ def test_export_and_import_round_trip(tmp_path, store):
             third.import_games({"games": []})
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"this is a text file, not a database\n" * 20, "is not a matatu-learn database (it is not an SQLite file)"),
-    (b"SQLite format 3\x00" + os.urandom(4000), "is damaged or is not a matatu-learn database"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"this is a text file, not a database\n" * 20, "is not a matatu-learn database (it is not an SQLite file)"),
+        (b"SQLite format 3\x00" + os.urandom(4000), "is damaged or is not a matatu-learn database"),
+    ],
+)
 def test_a_file_that_is_not_our_database_is_refused_and_left_untouched(tmp_path, content, message):
     path = tmp_path / "games.sqlite3"
     path.write_bytes(content)
@@ -196,8 +204,13 @@ def test_an_impossible_location_is_a_sentence(tmp_path):
 def test_commands_report_a_broken_database_in_one_line(tmp_path):
     path = tmp_path / "broken.sqlite3"
     path.write_bytes(b"not a database at all" * 10)
-    result = subprocess.run([sys.executable, "-m", "matatu_learn", "history"], capture_output=True, text=True,
-                            env=dict(os.environ, MATATU_LEARN_DB=str(path)), timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "matatu_learn", "history"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MATATU_LEARN_DB=str(path)),
+        timeout=60,
+    )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "is not a matatu-learn database" in result.stderr
 
@@ -261,7 +274,10 @@ def test_a_process_killed_mid_write_loses_at_most_the_record_it_was_writing(tmp_
 
 def test_history_replay_export_import_commands(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("MATATU_LEARN_DB", str(tmp_path / "cli.sqlite3"))
-    assert main(["simulate", "--rules", "party", "--games", "3", "--players", "3", "--agents", "heuristic", "--record"]) == 0
+    assert (
+        main(["simulate", "--rules", "party", "--games", "3", "--players", "3", "--agents", "heuristic", "--record"])
+        == 0
+    )
     capsys.readouterr()
     assert main(["history", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)

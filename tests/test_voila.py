@@ -3,6 +3,7 @@
 import re
 
 import pytest
+
 from conftest import PAGES, render
 
 
@@ -18,4 +19,3 @@ def test_the_landing_page_links_to_every_notebook(voila):
     page = render(voila, "index.ipynb")
     linked = set(re.findall(r'href="([^"#]+\.ipynb)"', page))
     assert linked == set(PAGES) - {"index.ipynb"}
-

@@ -8,18 +8,28 @@ from pathlib import Path
 import pytest
 
 from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.cards import parse_card, parse_cards
-from matatu_learn.engine.round import Round
 from matatu_learn.engine.explain import card_verdict
-from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules
-from matatu_learn.teaching.puzzles import generate_puzzle
+from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.engine.rules_text import rules_sections
-from matatu_learn.agents.simulate import play_round
 from matatu_learn.store.database import Store
+from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules
+from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.widgets import (
-    CutMeter, DealExplorer, HandView, HistoryBrowser, LessonStepper, MatchView, PuzzleTrainer, RulesBrowser,
-    RulesComparison, TableView, TopicLesson, TurnExplorer,
+    CutMeter,
+    DealExplorer,
+    HandView,
+    HistoryBrowser,
+    LessonStepper,
+    MatchView,
+    PuzzleTrainer,
+    RulesBrowser,
+    RulesComparison,
+    TableView,
+    TopicLesson,
+    TurnExplorer,
 )
 from matatu_learn.widgets.puzzle_trainer import _choices, is_right
 
@@ -111,8 +121,12 @@ def test_every_face_up_card_has_its_identity_and_a_label_and_backs_have_none():
 
 
 def test_hand_view_says_yes_or_why_not_for_every_card():
-    game = Round.from_position(PRESETS["house"], [parse_cards("9♣ 4♦ 7♥ K♠"), parse_cards("Q♣")],
-                               pile=parse_cards("5♦ 9♦"), marker=parse_card("2♠"))
+    game = Round.from_position(
+        PRESETS["house"],
+        [parse_cards("9♣ 4♦ 7♥ K♠"), parse_cards("Q♣")],
+        pile=parse_cards("5♦ 9♦"),
+        marker=parse_card("2♠"),
+    )
     played = []
     view = HandView(game, 0, on_action=played.append)
     assert [button.button_style for button in view.buttons.values()] == ["success", "success", "", ""]
@@ -121,13 +135,20 @@ def test_hand_view_says_yes_or_why_not_for_every_card():
     view.buttons["9♣"].click()
     assert "✔ Yes" in view.message.value and [str(action) for action in played] == ["play 9♣"]
     face = view.cards_box.children[3].children[0].value
-    assert 'data-card="K♠"' in face and "opacity" in face and card_verdict(game, parse_card("K♠"))[1].split(":")[0] in face
+    assert (
+        'data-card="K♠"' in face and "opacity" in face and card_verdict(game, parse_card("K♠"))[1].split(":")[0] in face
+    )
 
 
 def test_lesson_stepper_walks_forward_and_back_with_the_engine_effects():
-    steps = [{"text": "An 8 jumps.", "rules": "house",
-              "position": {"hands": ["8♦ 4♠", "Q♣ 5♣", "K♣ 4♣"], "pile": "5♦", "marker": "5♠"},
-              "actions": ["play 8♦"]}]
+    steps = [
+        {
+            "text": "An 8 jumps.",
+            "rules": "house",
+            "position": {"hands": ["8♦ 4♠", "Q♣ 5♣", "K♣ 4♣"], "pile": "5♦", "marker": "5♠"},
+            "actions": ["play 8♦"],
+        }
+    ]
     stepper = LessonStepper(steps)
     assert stepper.back.disabled and "Press Next" in stepper.caption.value
     stepper.next.click()
@@ -209,7 +230,7 @@ def test_match_view_plays_a_match_to_its_end():
 # ----------------------------------------------------------------------- puzzles
 
 EXAMPLE_PUZZLES = Path(__file__).resolve().parent.parent / "docs" / "example-puzzles.json"
-MODIFIED = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+MODIFIED = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 
 def click_answer(trainer, right):
@@ -239,7 +260,11 @@ def test_puzzles_answered_by_clicking_right_and_wrong():
     assert trainer.puzzle.to_json() == generate_puzzle("uganda", "medium", 42, 1).to_json()
     wrong_given = click_answer(trainer, right=False)
     assert wrong_given
-    assert "✘ Not quite." in trainer.feedback.value and "1 of 2" in trainer.tally.value and "streak 0" in trainer.tally.value
+    assert (
+        "✘ Not quite." in trainer.feedback.value
+        and "1 of 2" in trainer.tally.value
+        and "streak 0" in trainer.tally.value
+    )
     trainer.hint_button.click()
     assert html.escape(trainer.puzzle.hint) in trainer.feedback.value
 
@@ -272,15 +297,27 @@ def test_a_puzzle_hides_other_hands_unless_it_asks_who_wins():
 def test_a_teachers_file_loads_and_a_bad_one_is_a_sentence():
     trainer = PuzzleTrainer()
     content = EXAMPLE_PUZZLES.read_bytes()
-    trainer.upload.value = ({"name": "class.json", "type": "application/json", "size": len(content),
-                             "content": memoryview(content), "last_modified": MODIFIED},)
+    trainer.upload.value = (
+        {
+            "name": "class.json",
+            "type": "application/json",
+            "size": len(content),
+            "content": memoryview(content),
+            "last_modified": MODIFIED,
+        },
+    )
     assert "Loaded 4 puzzles from class.json" in trainer.feedback.value
     assert trainer.puzzle.position["hands"][0] == "7♦ 7♥ 8♠"
-    trainer.upload.value = ({"name": "bad.json", "type": "application/json", "size": 1,
-                             "content": memoryview(b"[1]"), "last_modified": MODIFIED},)
+    trainer.upload.value = (
+        {
+            "name": "bad.json",
+            "type": "application/json",
+            "size": 1,
+            "content": memoryview(b"[1]"),
+            "last_modified": MODIFIED,
+        },
+    )
     assert "bad.json: puzzle 1: expected an object" in trainer.feedback.value
-
-
 
 
 def test_history_widgets_say_what_is_wrong_with_a_broken_database(tmp_path):

@@ -51,7 +51,9 @@ class HeuristicAgent:
                 return (2, 0)
             if kind is PLAY:
                 # Heaviest first; make any call that is due; keep the suit named to one held.
-                named = action.suit is not None and any(card.suit == action.suit for card in view.hand if card != action.card)
+                named = action.suit is not None and any(
+                    card.suit == action.suit for card in view.hand if card != action.card
+                )
                 return (3, -values[action.card], action.word is None, not named)
             if kind is DRAW:
                 return (4, 0)

@@ -12,11 +12,11 @@ import random
 import time
 from collections.abc import Sequence
 
-from .players import make_agent
-from ..engine.round import Round
 from ..engine.errors import MatatuError
+from ..engine.round import Round
 from ..engine.rules import Rules
 from ..engine.view import views_of
+from .players import make_agent
 
 MAX_DECISIONS_PER_ROUND = 1_000_000
 
@@ -38,8 +38,9 @@ def play_round(game: Round, agents: Sequence) -> int:
     return decisions
 
 
-def simulate(rules: Rules, players: int, games: int, seed: int, agent_names: Sequence[str] = ("random",),
-             on_round=None) -> dict:
+def simulate(
+    rules: Rules, players: int, games: int, seed: int, agent_names: Sequence[str] = ("random",), on_round=None
+) -> dict:
     """Play ``games`` rounds; the same seed gives the same results (timings aside).
 
     ``agent_names`` gives one agent per seat, or one for every seat.

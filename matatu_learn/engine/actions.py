@@ -83,7 +83,9 @@ class Action:
 _INTERNED: dict[tuple, Action] = {}
 
 
-def make_action(kind: ActionKind | str, card: int | None = None, suit: int | None = None, word: str | None = None) -> Action:
+def make_action(
+    kind: ActionKind | str, card: int | None = None, suit: int | None = None, word: str | None = None
+) -> Action:
     """The one shared ``Action`` for these parts; a kind given as text is read as an ``ActionKind``.
 
     >>> make_action("play", DECK[6]) is make_action(ActionKind.PLAY, DECK[6])

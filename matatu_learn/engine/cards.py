@@ -31,10 +31,18 @@ JOKER_RANK = 0
 RED_JOKER_INDEX, BLACK_JOKER_INDEX = 52, 53
 
 _SUIT_INPUT = {
-    "♠": SPADES, "s": SPADES, "♤": SPADES,
-    "♥": HEARTS, "h": HEARTS, "♡": HEARTS,
-    "♦": DIAMONDS, "d": DIAMONDS, "♢": DIAMONDS,
-    "♣": CLUBS, "c": CLUBS, "♧": CLUBS,
+    "♠": SPADES,
+    "s": SPADES,
+    "♤": SPADES,
+    "♥": HEARTS,
+    "h": HEARTS,
+    "♡": HEARTS,
+    "♦": DIAMONDS,
+    "d": DIAMONDS,
+    "♢": DIAMONDS,
+    "♣": CLUBS,
+    "c": CLUBS,
+    "♧": CLUBS,
 }
 _RANK_INPUT = {symbol.lower(): rank for rank, symbol in enumerate(RANK_SYMBOLS) if symbol}
 _RANK_INPUT["t"] = 10

@@ -163,7 +163,9 @@ def _why_refused(game: Round, action: Action) -> str:
             return f"{text} is refused: the hand is too heavy to cut; {weight_text(game, card)}."
     if kind is PLAY:
         if game.is_chopper(card) and not rules.sevens_normal:
-            return f"{text} is refused: {CARD_NAMES[card]} is the chopper; it is laid only with 'cut {CARD_NAMES[card]}'."
+            return (
+                f"{text} is refused: {CARD_NAMES[card]} is the chopper; it is laid only with 'cut {CARD_NAMES[card]}'."
+            )
         if not game.fits(card):
             return f"{CARD_NAMES[card]} does not fit: {_fit_text(game)}; match the suit or the rank, or play an Ace."
         names_suit = RANK_OF[card] == ACE or (card >= 52 and rules.joker_names == "suit")
@@ -204,23 +206,34 @@ def card_verdict(game: Round, card: int) -> tuple[list[Action], str]:
 
 _EVENT_WORDS = {
     EventKind.SKIP: lambda seat, detail: f"Seat {seat} is jumped.",
-    EventKind.REVERSE: lambda seat, detail: "The order of play reverses: it now goes "
-    + ("clockwise." if detail == 1 else "anticlockwise."),
+    EventKind.REVERSE: lambda seat, detail: (
+        "The order of play reverses: it now goes " + ("clockwise." if detail == 1 else "anticlockwise.")
+    ),
     EventKind.AGAIN: lambda seat, detail: f"With two players, seat {seat} plays again.",
     EventKind.OWES: lambda seat, detail: f"Seat {seat} now owes {cards(detail)}.",
     EventKind.CANCEL: lambda seat, detail: f"The pick is cancelled by {CARD_NAMES[detail]}.",
-    EventKind.SMALLER: lambda seat, detail: f"A smaller answer: seat {seat} picks the difference, {cards(detail)}, and the turn ends.",
+    EventKind.SMALLER: lambda seat, detail: (
+        f"A smaller answer: seat {seat} picks the difference, {cards(detail)}, and the turn ends."
+    ),
     EventKind.SUIT: lambda seat, detail: f"Seat {seat} names {SUIT_SYMBOLS[detail]}.",
     EventKind.COLOUR: lambda seat, detail: f"The joker names its colour: the next card must be {detail}.",
-    EventKind.TAKE: lambda seat, detail: f"Seat {seat} takes {cards(len(detail))}." if detail else f"Seat {seat} finds nothing to take.",
-    EventKind.DRAW: lambda seat, detail: f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw.",
-    EventKind.RESHUFFLE: lambda seat, detail: f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}.",
-    EventKind.CALL_MISSED: lambda seat, detail: f"Seat {seat} should have said \"{detail.capitalize()}!\" and did not.",
-    EventKind.CALLED: lambda seat, detail: f"Seat {seat} says \"{detail.capitalize()}!\"",
+    EventKind.TAKE: lambda seat, detail: (
+        f"Seat {seat} takes {cards(len(detail))}." if detail else f"Seat {seat} finds nothing to take."
+    ),
+    EventKind.DRAW: lambda seat, detail: (
+        f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw."
+    ),
+    EventKind.RESHUFFLE: lambda seat, detail: (
+        f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}."
+    ),
+    EventKind.CALL_MISSED: lambda seat, detail: f'Seat {seat} should have said "{detail.capitalize()}!" and did not.',
+    EventKind.CALLED: lambda seat, detail: f'Seat {seat} says "{detail.capitalize()}!"',
     EventKind.CAUGHT: lambda seat, detail: f"Seat {seat} is caught without the call and picks up {detail}.",
     EventKind.OUT: lambda seat, detail: f"Seat {seat} has played the last card: the round is over.",
     EventKind.CUT: lambda seat, detail: f"Seat {seat} cuts: the round is over and every hand is counted.",
-    EventKind.BLOCKED: lambda seat, detail: "Nobody could play or take a card for a whole round of the table: the round is blocked.",
+    EventKind.BLOCKED: lambda seat, detail: (
+        "Nobody could play or take a card for a whole round of the table: the round is blocked."
+    ),
 }
 
 

@@ -27,8 +27,16 @@ from pathlib import Path
 
 from .cards import ACE, DECK, JACK, KING, QUEEN, SPADES, SUITS, make_card
 from .rules import (
-    CHOICES, MINIMUM_LIMIT_COUNTING_SEVENS, NAMED_SWITCHES, NUMBER_CHOICES, OPTIONAL_NUMBERS, PRESET_TITLES,
-    PRESETS, RANGES, Rules, with_switches,
+    CHOICES,
+    MINIMUM_LIMIT_COUNTING_SEVENS,
+    NAMED_SWITCHES,
+    NUMBER_CHOICES,
+    OPTIONAL_NUMBERS,
+    PRESET_TITLES,
+    PRESETS,
+    RANGES,
+    Rules,
+    with_switches,
 )
 from .rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
 
@@ -42,10 +50,19 @@ SECTIONS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "card-values": (None, ("two_value", "joker_value", "joker_mode_three_value", "joker_mode_master_ace_value")),
     "deal": ("Deck and deal", ("jokers", "hand_size", "opening", "marker")),
     "turn": ("A turn", ("draw_when_fitting", "after_draw", "draw_until_playable", "pass_without_draw")),
-    "special-cards": ("Special cards", (
-        "jack", "queens_reverse", "picks_add_up", "pick_answer", "threes_pick", "master_ace",
-        "master_ace_cancel", "joker_names",
-    )),
+    "special-cards": (
+        "Special cards",
+        (
+            "jack",
+            "queens_reverse",
+            "picks_add_up",
+            "pick_answer",
+            "threes_pick",
+            "master_ace",
+            "master_ace_cancel",
+            "joker_names",
+        ),
+    ),
     "chopper": ("The chopper", ("chopper", "cut_limit", "cut_counts", "sevens_normal", "cut_winner")),
     "calls": ("Calls", ("calls", "catch_penalty", "owed_call_blocks")),
     "scoring": ("End of a round and scoring", ("scoring", "match_target", "match_rounds")),
@@ -166,7 +183,9 @@ def presets_block(presets: Mapping[str, Rules]) -> str:
     for name, rules in presets.items():
         mode = ("joker mode" if rules.jokers else "classic (52 cards)") + (
             f"; {'classic' if rules.jokers else 'joker mode'} with `jokers = {switch_value_text(not rules.jokers)}`"
-            if name in MODE_PRESETS else "")
+            if name in MODE_PRESETS
+            else ""
+        )
         rows.append([f"`{name}`", PRESET_TITLES.get(name, ""), mode])
     return "\n".join(_table(["id", "source", "mode"], rows)) + "\n"
 
@@ -222,10 +241,15 @@ def main(arguments: list[str]) -> int:
     missing = [name for name in blocks if name not in held]
     unknown = [name for name in held if name not in blocks]
     if missing or unknown:
-        print(f"{path}: " + "; ".join(
-            ([f"no block for {', '.join(missing)} (add its marker lines)"] if missing else [])
-            + ([f"blocks the engine does not write: {', '.join(unknown)}"] if unknown else [])
-        ) + ".", file=sys.stderr)
+        print(
+            f"{path}: "
+            + "; ".join(
+                ([f"no block for {', '.join(missing)} (add its marker lines)"] if missing else [])
+                + ([f"blocks the engine does not write: {', '.join(unknown)}"] if unknown else [])
+            )
+            + ".",
+            file=sys.stderr,
+        )
         return 1
     changed = stale_blocks(text, blocks)
     path.write_text(write_blocks(text, blocks), encoding="utf-8")

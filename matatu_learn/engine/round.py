@@ -21,12 +21,36 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import (
-    CALL, CATCH, CATCH_ACTION, CUT, DRAW, DRAW_ACTION, PASS, PASS_ACTION, PICK, PICK_ACTION, PLAY,
-    Action, make_action, parse_action,
+    CALL,
+    CATCH,
+    CATCH_ACTION,
+    CUT,
+    DRAW,
+    DRAW_ACTION,
+    PASS,
+    PASS_ACTION,
+    PICK,
+    PICK_ACTION,
+    PLAY,
+    Action,
+    make_action,
+    parse_action,
 )
 from .cards import (
-    ACE, CARD_NAMES, COLOUR_OF, DECK, JACK, QUEEN, RANK_OF, SPADES, STANDARD_DECK, SUIT_OF,
-    SUITS, Card, deck_for, make_card,
+    ACE,
+    CARD_NAMES,
+    COLOUR_OF,
+    DECK,
+    JACK,
+    QUEEN,
+    RANK_OF,
+    SPADES,
+    STANDARD_DECK,
+    SUIT_OF,
+    SUITS,
+    Card,
+    deck_for,
+    make_card,
 )
 from .errors import DealError, IllegalActionError, NotationError
 from .events import EventKind, RoundEnd
@@ -63,10 +87,35 @@ class Round:
     """
 
     __slots__ = (
-        "rules", "players", "seed", "leader", "rng", "_tables", "hands", "stock", "pile",
-        "marker", "chopper_suit", "to_move", "direction", "named_suit", "colour", "pending",
-        "free", "drawn", "has_drawn", "owed", "catchable", "quiet_turns", "over", "result",
-        "history", "log", "_legal", "_call_words", "_plain",
+        "rules",
+        "players",
+        "seed",
+        "leader",
+        "rng",
+        "_tables",
+        "hands",
+        "stock",
+        "pile",
+        "marker",
+        "chopper_suit",
+        "to_move",
+        "direction",
+        "named_suit",
+        "colour",
+        "pending",
+        "free",
+        "drawn",
+        "has_drawn",
+        "owed",
+        "catchable",
+        "quiet_turns",
+        "over",
+        "result",
+        "history",
+        "log",
+        "_legal",
+        "_call_words",
+        "_plain",
     )
 
     def __init__(self, rules: Rules, players: int = 2, seed: int | None = None, leader: int = 0):
@@ -714,11 +763,26 @@ class Round:
     def snapshot(self) -> tuple:
         """Everything that defines the position, for checking that nothing changed."""
         return (
-            tuple(tuple(hand) for hand in self.hands), tuple(self.stock), tuple(self.pile),
-            self.marker, self.to_move, self.direction, self.named_suit, self.colour,
-            self.pending, self.free, self.drawn, self.has_drawn, tuple(self.owed),
-            self.catchable, self.quiet_turns, self.over, self.result, len(self.history),
-            len(self.log), self.rng.getstate(),
+            tuple(tuple(hand) for hand in self.hands),
+            tuple(self.stock),
+            tuple(self.pile),
+            self.marker,
+            self.to_move,
+            self.direction,
+            self.named_suit,
+            self.colour,
+            self.pending,
+            self.free,
+            self.drawn,
+            self.has_drawn,
+            tuple(self.owed),
+            self.catchable,
+            self.quiet_turns,
+            self.over,
+            self.result,
+            len(self.history),
+            len(self.log),
+            self.rng.getstate(),
         )
 
     def explain(self, action: Action | str) -> str:

@@ -56,8 +56,17 @@ MINIMUM_LIMIT_COUNTING_SEVENS = 14
 
 # The switches docs/rules.md §10 names; the other fields are further settings.
 NAMED_SWITCHES = (
-    "jokers", "hand_size", "cut_limit", "sevens_normal", "picks_add_up", "two_value",
-    "joker_value", "queens_reverse", "draw_until_playable", "match_target", "match_rounds",
+    "jokers",
+    "hand_size",
+    "cut_limit",
+    "sevens_normal",
+    "picks_add_up",
+    "two_value",
+    "joker_value",
+    "queens_reverse",
+    "draw_until_playable",
+    "match_target",
+    "match_rounds",
 )
 
 
@@ -104,8 +113,12 @@ class Rules:
             _check_value(field.name, getattr(self, field.name))
         if self.match_target is not None and self.match_rounds is not None:
             raise RulesError("Choose match_target or match_rounds, not both: a match ends one way.")
-        if (self.cut_counts == "including" and not self.sevens_normal and self.cut_limit is not None
-                and self.cut_limit < MINIMUM_LIMIT_COUNTING_SEVENS):
+        if (
+            self.cut_counts == "including"
+            and not self.sevens_normal
+            and self.cut_limit is not None
+            and self.cut_limit < MINIMUM_LIMIT_COUNTING_SEVENS
+        ):
             raise RulesError(
                 f"cut_limit must be at least {MINIMUM_LIMIT_COUNTING_SEVENS} when the seven counts, not {self.cut_limit}: "
                 "below that two players could each be left holding two sevens that can never be played."
@@ -194,40 +207,94 @@ SWITCH_NAMES = tuple(field.name for field in fields(Rules))
 
 PRESETS: dict[str, Rules] = {
     "house": Rules(
-        jokers=False, cut_limit=20, picks_add_up=False, joker_value=25,
-        opening="card", marker="base", chopper="marker_seven", cut_counts="after",
-        cut_winner="lowest", jack="jump", draw_when_fitting=True, after_draw="any_fitting",
-        pass_without_draw=True, pick_answer="pass_on", threes_pick=False,
-        master_ace="always", master_ace_cancel="free", joker_names="suit",
+        jokers=False,
+        cut_limit=20,
+        picks_add_up=False,
+        joker_value=25,
+        opening="card",
+        marker="base",
+        chopper="marker_seven",
+        cut_counts="after",
+        cut_winner="lowest",
+        jack="jump",
+        draw_when_fitting=True,
+        after_draw="any_fitting",
+        pass_without_draw=True,
+        pick_answer="pass_on",
+        threes_pick=False,
+        master_ace="always",
+        master_ace_cancel="free",
+        joker_names="suit",
     ),
     "uganda": Rules(
-        jokers=False, cut_limit=30, picks_add_up=False, match_target=100,
-        opening="bare", marker="cutter", chopper="marker_seven", cut_counts="including",
-        cut_winner="strictly_lightest", jack="reverse", draw_when_fitting=True,
-        after_draw="drawn_must", pass_without_draw=False, pick_answer="compare",
-        threes_pick=True, master_ace="joker_mode", master_ace_cancel="spades",
-        joker_names="colour", calls="warning_card", catch_penalty=2, owed_call_blocks=True,
+        jokers=False,
+        cut_limit=30,
+        picks_add_up=False,
+        match_target=100,
+        opening="bare",
+        marker="cutter",
+        chopper="marker_seven",
+        cut_counts="including",
+        cut_winner="strictly_lightest",
+        jack="reverse",
+        draw_when_fitting=True,
+        after_draw="drawn_must",
+        pass_without_draw=False,
+        pick_answer="compare",
+        threes_pick=True,
+        master_ace="joker_mode",
+        master_ace_cancel="spades",
+        joker_names="colour",
+        calls="warning_card",
+        catch_penalty=2,
+        owed_call_blocks=True,
         scoring="winner_takes_table",
     ),
     "bomb": Rules(
-        jokers=True, cut_limit=None, picks_add_up=True,
-        opening="card", marker="none", chopper="any_seven", cut_counts="including",
-        cut_winner="cutter_loses_ties", jack="jump", draw_when_fitting=False, after_draw="end",
-        pass_without_draw=False, pick_answer="pass_on", threes_pick=True,
-        master_ace="joker_mode", master_ace_cancel="name", joker_names="suit",
-        joker_mode_three_value=30, joker_mode_master_ace_value=60,
+        jokers=True,
+        cut_limit=None,
+        picks_add_up=True,
+        opening="card",
+        marker="none",
+        chopper="any_seven",
+        cut_counts="including",
+        cut_winner="cutter_loses_ties",
+        jack="jump",
+        draw_when_fitting=False,
+        after_draw="end",
+        pass_without_draw=False,
+        pick_answer="pass_on",
+        threes_pick=True,
+        master_ace="joker_mode",
+        master_ace_cancel="name",
+        joker_names="suit",
+        joker_mode_three_value=30,
+        joker_mode_master_ace_value=60,
     ),
     "party": Rules(
-        jokers=False, cut_limit=30, picks_add_up=True, two_value=2, match_rounds=5,
-        opening="card", marker="none", chopper="any_seven", cut_counts="including",
-        cut_winner="lowest", jack="jump", draw_when_fitting=True, after_draw="drawn_or_pass",
-        pass_without_draw=True, pick_answer="pass_on", master_ace="never",
-        calls="matatu", catch_penalty=4,
+        jokers=False,
+        cut_limit=30,
+        picks_add_up=True,
+        two_value=2,
+        match_rounds=5,
+        opening="card",
+        marker="none",
+        chopper="any_seven",
+        cut_counts="including",
+        cut_winner="lowest",
+        jack="jump",
+        draw_when_fitting=True,
+        after_draw="drawn_or_pass",
+        pass_without_draw=True,
+        pick_answer="pass_on",
+        master_ace="never",
+        calls="matatu",
+        catch_penalty=4,
     ),
 }
 
 PRESET_TITLES = {
-    "house": 'How Matatu is played here (house rules)',
+    "house": "How Matatu is played here (house rules)",
     "uganda": "Uganda Classic",
     "bomb": "The deck and the deal (54-card app ruleset)",
     "party": "One-page table handout",
@@ -242,9 +309,7 @@ def with_switches(base: Rules, overrides: dict[str, Any]) -> Rules:
     """
     unknown = [name for name in overrides if name not in SWITCH_NAMES]
     if unknown:
-        raise RulesError(
-            f"'{unknown[0]}' is not a switch: the switches are {', '.join(SWITCH_NAMES)}."
-        )
+        raise RulesError(f"'{unknown[0]}' is not a switch: the switches are {', '.join(SWITCH_NAMES)}.")
     return replace(base, **overrides)
 
 

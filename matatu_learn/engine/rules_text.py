@@ -23,7 +23,7 @@ SWITCH_DESCRIPTIONS: dict[str, str] = {
     "jokers": "The joker mode: 54 cards with the red and black jokers, and every rule marked joker mode.",
     "cut_limit": "The weight limit for a cut, weighed as cut_counts says; null: no limit.",
     "picks_add_up": "Answers to a pick add to the debt, whatever their colour; pick_answer applies only when this is false.",
-    "hand_size": "Cards dealt to each player (\"Kenyan deal\": 5).",
+    "hand_size": 'Cards dealt to each player ("Kenyan deal": 5).',
     "sevens_normal": "Every seven, the chopper too, may also be laid as an ordinary card.",
     "two_value": "The value of a 2.",
     "joker_value": "The value of a joker.",
@@ -47,7 +47,7 @@ SWITCH_DESCRIPTIONS: dict[str, str] = {
     "joker_names": "What a joker names: a suit chosen by its player, or its own colour.",
     "joker_mode_three_value": "The value of a 3 in joker mode.",
     "joker_mode_master_ace_value": "The value of the A♠ in joker mode.",
-    "calls": "The calls owed: none; \"Warning!\" at two cards and \"Card!\" at one; or \"Matatu!\" at one.",
+    "calls": 'The calls owed: none; "Warning!" at two cards and "Card!" at one; or "Matatu!" at one.',
     "catch_penalty": "Cards a player picks up when caught after missing a call.",
     "owed_call_blocks": "A missed call nobody caught blocks its player's next turn until they make it.",
     "scoring": "Round points: every player scores their own hand, or the winner scores the others' hands.",
@@ -79,7 +79,13 @@ def inactive_settings(rules: Rules) -> dict[str, str]:
             "master_ace is never" if rules.master_ace == "never" else "master_ace is joker_mode and jokers is false"
         )
     if not rules.jokers:
-        for name in ("joker_value", "threes_pick", "joker_names", "joker_mode_three_value", "joker_mode_master_ace_value"):
+        for name in (
+            "joker_value",
+            "threes_pick",
+            "joker_names",
+            "joker_mode_three_value",
+            "joker_mode_master_ace_value",
+        ):
             reasons[name] = "jokers is false"
     if rules.calls == "none":
         reasons["catch_penalty"] = reasons["owed_call_blocks"] = "calls is none"
@@ -119,20 +125,30 @@ def _deck(rules: Rules) -> list[str]:
     if rules.opening == "bare":
         lines.append("The table starts bare: the leader plays any card, and its effect applies.")
     else:
-        lines.append("One card is turned up to start the pile; it has no effect."
-                     + (" A joker is never turned up: it goes back into the stock." if rules.jokers else ""))
+        lines.append(
+            "One card is turned up to start the pile; it has no effect."
+            + (" A joker is never turned up: it goes back into the stock." if rules.jokers else "")
+        )
     if rules.marker == "base":
-        lines.append("A base card is picked at random" + (" (never a joker)" if rules.jokers else "")
-                     + " and shown; it is only a marker, and the card itself stays in the deck.")
+        lines.append(
+            "A base card is picked at random"
+            + (" (never a joker)" if rules.jokers else "")
+            + " and shown; it is only a marker, and the card itself stays in the deck."
+        )
     elif rules.marker == "cutter":
-        lines.append("The cutter is dealt face up under the stock and is out of play for the round; it is never "
-                     + ("a joker or a seven." if rules.jokers else "a seven."))
+        lines.append(
+            "The cutter is dealt face up under the stock and is out of play for the round; it is never "
+            + ("a joker or a seven." if rules.jokers else "a seven.")
+        )
     return lines
 
 
 def _turn(rules: Rules) -> list[str]:
-    lines = ["A card fits when it has the suit in play or the top card's rank, or it is wild (an Ace"
-             + ("; a joker" if rules.jokers else "") + ")."]
+    lines = [
+        "A card fits when it has the suit in play or the top card's rank, or it is wild (an Ace"
+        + ("; a joker" if rules.jokers else "")
+        + ")."
+    ]
     if rules.draw_when_fitting:
         lines.append("You may draw a card even when you hold one that fits.")
     else:
@@ -140,8 +156,8 @@ def _turn(rules: Rules) -> list[str]:
     after = {
         "any_fitting": "After drawing you may play the drawn card or any other card that fits, or pass (no second card).",
         "drawn_must": "After drawing, the drawn card must be played if it can be"
-                      + ("" if rules.sevens_normal else " (a drawn chopper must cut when your hand is light enough)")
-                      + "; otherwise the turn ends.",
+        + ("" if rules.sevens_normal else " (a drawn chopper must cut when your hand is light enough)")
+        + "; otherwise the turn ends.",
         "end": "Drawing ends your turn.",
         "drawn_or_pass": "After drawing you may play the drawn card if it fits, or pass.",
     }[rules.after_draw]
@@ -150,14 +166,21 @@ def _turn(rules: Rules) -> list[str]:
         after = after.split(";")[0] + "."  # a card that cannot be played means drawing again, not the end of the turn
     lines.append(after)
     if draw_until:
-        lines.append("Draw until you can play: drawing repeats until a drawn card can be played; when nothing is left to draw, the turn ends.")
+        lines.append(
+            "Draw until you can play: drawing repeats until a drawn card can be played; when nothing is left to draw, the turn ends."
+        )
     if rules.pass_without_draw:
         lines.append("You may pass without drawing, even with a card that fits: you take one card and your turn ends.")
     else:
         lines.append("There is no pass without drawing.")
-    lines.append("When the stock runs out, the pile except its top card is shuffled into a new stock"
-                 + (" (the cutter stays out of play)" if rules.marker == "cutter" else "") + ".")
-    lines.append("If a whole round of the table passes with nobody playing or taking a card, the round ends blocked and the lightest hand wins.")
+    lines.append(
+        "When the stock runs out, the pile except its top card is shuffled into a new stock"
+        + (" (the cutter stays out of play)" if rules.marker == "cutter" else "")
+        + "."
+    )
+    lines.append(
+        "If a whole round of the table passes with nobody playing or taking a card, the round ends blocked and the lightest hand wins."
+    )
     return lines
 
 
@@ -179,8 +202,12 @@ def _specials(rules: Rules) -> list[str]:
     lines.append("Picks: " + ", ".join(picks) + ". While a pick is pending you may only answer it or pick up.")
     mode = rules.pick_mode
     if mode == "add_up":
-        lines.append("Picks add up: any pick card answers a 2" + (" or a 3" if rules.threes_are_picks else "")
-                     + ", and the next player owes the sum" + ("; only a joker answers a joker." if rules.jokers else "."))
+        lines.append(
+            "Picks add up: any pick card answers a 2"
+            + (" or a 3" if rules.threes_are_picks else "")
+            + ", and the next player owes the sum"
+            + ("; only a joker answers a joker." if rules.jokers else ".")
+        )
     elif mode == "pass_on":
         # Only the same pick card answers: the engine compares ranks, and jokers add five.
         sentence = "Picks are passed on: a 2 on a 2 makes the next player owe two, never more"
@@ -193,10 +220,13 @@ def _specials(rules: Rules) -> list[str]:
             sentence += "."
         lines.append(sentence)
     else:
-        lines.append("Picks are compared: an answer must be a pick card of the pick's colour"
-                     + (" (a joker always answers a joker)" if rules.jokers else "") + ". "
-                     "Bigger: the next player owes the answer's own amount; equal: the pick is cancelled; "
-                     "smaller: you pick the difference and your turn ends.")
+        lines.append(
+            "Picks are compared: an answer must be a pick card of the pick's colour"
+            + (" (a joker always answers a joker)" if rules.jokers else "")
+            + ". "
+            "Bigger: the next player owes the answer's own amount; equal: the pick is cancelled; "
+            "smaller: you pick the difference and your turn ends."
+        )
     if rules.master_ace_cancels:
         after = {
             "free": "no suit is named and the next player may play any card at all",
@@ -206,8 +236,10 @@ def _specials(rules: Rules) -> list[str]:
         lines.append(f"The A♠ cancels any pick; after the cancel {after}.")
     if rules.jokers:
         if rules.joker_names == "colour":
-            lines.append("A joker is wild and names its own colour: the next card must be of that colour, an Ace or the other joker,"
-                         " also after its five have been picked up.")
+            lines.append(
+                "A joker is wild and names its own colour: the next card must be of that colour, an Ace or the other joker,"
+                " also after its five have been picked up."
+            )
         else:
             lines.append("A joker is wild and its player names a suit.")
     lines.append("A last card names nothing and starts no pick: the round is over.")
@@ -232,8 +264,10 @@ def _chopper(rules: Rules) -> list[str]:
         lines.append("The other sevens are ordinary cards.")
     # Only a call that blocks the turn stops a cut; a catchable one does not.
     call_blocks = rules.owed_call_blocks and "owed_call_blocks" not in inactive_settings(rules)
-    lines.append("Cut with 'cut 7♦': the chopper must fit the pile, and you cannot cut while a pick is pending"
-                 + (" or a call is owed." if call_blocks else "."))
+    lines.append(
+        "Cut with 'cut 7♦': the chopper must fit the pile, and you cannot cut while a pick is pending"
+        + (" or a call is owed." if call_blocks else ".")
+    )
     lines.append(cut_limit_sentence(rules))
     if rules.sevens_normal:
         lines.append("Every seven, the chopper too, may also be laid as an ordinary card.")
@@ -254,15 +288,21 @@ def _calls(rules: Rules) -> list[str]:
     if rules.calls == "none":
         return ["There are no calls."]
     if rules.calls == "warning_card":
-        lines = ["A play that leaves you two cards must say \"Warning!\" (play 5♣ warning); one that leaves you one card, \"Card!\"."]
+        lines = [
+            'A play that leaves you two cards must say "Warning!" (play 5♣ warning); one that leaves you one card, "Card!".'
+        ]
     else:
-        lines = ["The play that leaves you one card must say \"Matatu!\" (play 5♣ matatu)."]
+        lines = ['The play that leaves you one card must say "Matatu!" (play 5♣ matatu).']
     penalty = str(rules.catch_penalty) if rules.catch_penalty else "nothing"
-    lines.append(f"The next player to act may catch a missed call before their own move: the silent player picks up {penalty}.")
+    lines.append(
+        f"The next player to act may catch a missed call before their own move: the silent player picks up {penalty}."
+    )
     if rules.owed_call_blocks:
         late = "call warning or call card" if rules.calls == "warning_card" else "call matatu"
-        lines.append(f"If nobody catches it, the silent player must make the call ({late}) before they play, draw or cut again. "
-                     "Any card taken, by a draw or a penalty, cancels an owed call.")
+        lines.append(
+            f"If nobody catches it, the silent player must make the call ({late}) before they play, draw or cut again. "
+            "Any card taken, by a draw or a penalty, cancels an owed call."
+        )
     else:
         lines.append("The chance to catch ends when that next player moves.")
     return lines
@@ -279,7 +319,9 @@ def _scoring(rules: Rules) -> list[str]:
         value_line += f", joker {rules.joker_value}"
     lines.append(value_line + ".")
     if rules.scoring == "winner_takes_table":
-        lines.append("The winner scores the sum of everybody else's hands; the others score 0. Tied winners each score the hands of the players not tied.")
+        lines.append(
+            "The winner scores the sum of everybody else's hands; the others score 0. Tied winners each score the hands of the players not tied."
+        )
     else:
         lines.append("Every player scores their own hand total; the lowest wins.")
     if rules.match_target is not None:

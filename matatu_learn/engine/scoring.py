@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from .round import Round, RoundResult, check_players
 from .errors import MatatuError
+from .round import Round, RoundResult, check_players
 from .rules import Rules
 
 

@@ -18,6 +18,7 @@ others drew are hidden in the log, and every hand is shown only once the round i
 from __future__ import annotations
 
 import random
+
 from .actions import Action
 from .cards import Card, deck_for
 from .events import EventKind
@@ -222,7 +223,7 @@ class PlayerView:
             if seat != self.seat:
                 size = len(game.hands[seat])
                 sample.hands[seat] = unseen[-size:] if size else []
-                del unseen[len(unseen) - size:]
+                del unseen[len(unseen) - size :]
         sample.stock = unseen
         if game.has_drawn and game.to_move != self.seat:
             sample.drawn = sample.hands[game.to_move][-1]
@@ -276,4 +277,3 @@ def _public_event(event: tuple, seat: int | None) -> tuple:
     if kind is EventKind.TAKE:
         return (kind, who, (HIDDEN,) * len(detail))
     return event
-

@@ -17,16 +17,16 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from contextlib import contextmanager
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import MatatuError, RulesError
 from ..engine.frames import Frame, each_frame
 from ..engine.round import Round, RoundResult, check_players
-from ..engine.errors import MatatuError, RulesError
 from ..engine.rules import PRESET_IDS, PRESET_TITLES, PRESETS, Rules, with_switches
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
@@ -143,7 +143,7 @@ def default_path() -> Path:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _database_error(path: Path, error: sqlite3.Error) -> StoreError:
@@ -151,8 +151,12 @@ def _database_error(path: Path, error: sqlite3.Error) -> StoreError:
     if "locked" in text or "busy" in text:
         return StoreError(f"The database {path} stayed busy too long; try again.")
     if "readonly" in text or "read-only" in text:
-        return StoreError(f"The database {path} cannot be written (read-only); set {ENVIRONMENT_VARIABLE} to a writable file.")
-    return StoreError(f"The database {path} is damaged or is not a matatu-learn database ({text}); it was left as it is.")
+        return StoreError(
+            f"The database {path} cannot be written (read-only); set {ENVIRONMENT_VARIABLE} to a writable file."
+        )
+    return StoreError(
+        f"The database {path} is damaged or is not a matatu-learn database ({text}); it was left as it is."
+    )
 
 
 class Store:
@@ -191,7 +195,9 @@ class Store:
             with open(path, "rb") as file:
                 header = file.read(16)
             if header != b"SQLite format 3\x00":
-                raise StoreError(f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched.")
+                raise StoreError(
+                    f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched."
+                )
         try:
             connection = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
@@ -207,7 +213,9 @@ class Store:
             raise StoreError(f"{path} is damaged or is not a matatu-learn database; it was left untouched.") from None
         if existing and application != APPLICATION_ID and tables:
             connection.close()
-            raise StoreError(f"{path} is an SQLite database of another program, not of matatu-learn; it was left untouched.")
+            raise StoreError(
+                f"{path} is an SQLite database of another program, not of matatu-learn; it was left untouched."
+            )
         if schema > SCHEMA_VERSION:
             connection.close()
             raise StoreError(
@@ -323,7 +331,9 @@ class Store:
                 f"'{name}' cannot name a ruleset: use up to 40 lower-case letters, digits, '-' and '_', e.g. kampala-family."
             )
         if name in PRESET_IDS:
-            raise RulesError(f"'{name}' is a preset that comes with matatu-learn: publish your table's rules under a name of your own.")
+            raise RulesError(
+                f"'{name}' is a preset that comes with matatu-learn: publish your table's rules under a name of your own."
+            )
         base_rules = self.rules(base)
         rules = with_switches(base_rules, changes)
         switches = _switches_json(rules)
@@ -341,7 +351,9 @@ class Store:
         return version
 
     # ---------------------------------------------------------------- games
-    def record(self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None = None) -> int:
+    def record(
+        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None = None
+    ) -> int:
         """Record a finished round; returns its id."""
         if not game.over:
             raise MatatuError("Only a finished round can be recorded.")
@@ -353,13 +365,26 @@ class Store:
             self._checked[ruleset, version] = game.rules
         return self._insert(self._record_of(game, ruleset, version, seats, started_at))
 
-    def _record_of(self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None) -> GameRecord:
+    def _record_of(
+        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None
+    ) -> GameRecord:
         result = game.result
         ended_at = now()
         return GameRecord(
-            None, ruleset, version, game.players, tuple(seats), game.seed, game.leader,
-            tuple(action.text for action in game.history), result.reason, result.winners, result.totals,
-            result.points, started_at or ended_at, ended_at,
+            None,
+            ruleset,
+            version,
+            game.players,
+            tuple(seats),
+            game.seed,
+            game.leader,
+            tuple(action.text for action in game.history),
+            result.reason,
+            result.winners,
+            result.totals,
+            result.points,
+            started_at or ended_at,
+            ended_at,
         )
 
     def _insert(self, record: GameRecord) -> int:
@@ -369,10 +394,19 @@ class Store:
                 """INSERT INTO games (ruleset, version, players, seats, seed, leader, actions, reason, winners,
                    totals, points, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
-                    record.ruleset, record.version, record.players, json.dumps(record.seats), record.seed,
-                    record.leader, json.dumps(record.actions, ensure_ascii=False), record.reason,
-                    _numbers(record.winners), _numbers(record.totals), _numbers(record.points),
-                    record.started_at, record.ended_at,
+                    record.ruleset,
+                    record.version,
+                    record.players,
+                    json.dumps(record.seats),
+                    record.seed,
+                    record.leader,
+                    json.dumps(record.actions, ensure_ascii=False),
+                    record.reason,
+                    _numbers(record.winners),
+                    _numbers(record.totals),
+                    _numbers(record.points),
+                    record.started_at,
+                    record.ended_at,
                 ),
             )
         except sqlite3.Error as error:
@@ -414,19 +448,32 @@ class Store:
         rulesets = []
         for name, version in used:
             published = self.ruleset(name, version)
-            rulesets.append({"name": name, "version": version, "base": published.base, "title": published.title,
-                             "switches": json.loads(_switches_json(published.rules))})
-        return {"format": "matatu-learn games", "schema": 1, "rulesets": rulesets,
-                "games": [record.to_json() for record in records]}
+            rulesets.append(
+                {
+                    "name": name,
+                    "version": version,
+                    "base": published.base,
+                    "title": published.title,
+                    "switches": json.loads(_switches_json(published.rules)),
+                }
+            )
+        return {
+            "format": "matatu-learn games",
+            "schema": 1,
+            "rulesets": rulesets,
+            "games": [record.to_json() for record in records],
+        }
 
     def import_games(self, data: Any) -> list[int]:
         """Add exported records; each is replayed first, and nothing is added unless all are sound."""
         if not isinstance(data, dict) or data.get("format") != "matatu-learn games":
-            raise StoreError("This is not a matatu-learn export: expected an object with \"format\": \"matatu-learn games\".")
+            raise StoreError(
+                'This is not a matatu-learn export: expected an object with "format": "matatu-learn games".'
+            )
         rulesets = data.get("rulesets", [])
         games = data.get("games")
         if not isinstance(rulesets, list) or not isinstance(games, list):
-            raise StoreError("An export needs a list of \"rulesets\" and a list of \"games\".")
+            raise StoreError('An export needs a list of "rulesets" and a list of "games".')
         incoming: dict[tuple[str, int], tuple[dict, Rules]] = {}
         for index, item in enumerate(rulesets):
             try:
@@ -453,7 +500,9 @@ class Store:
         for (name, version), (_, rules) in incoming.items():
             if version in self.versions(name):
                 if self.rules(name, version) != rules:
-                    raise StoreError(f"{name} v{version} is published here with other switches; the export was not imported.")
+                    raise StoreError(
+                        f"{name} v{version} is published here with other switches; the export was not imported."
+                    )
         with self._transaction() as connection:  # all of the export, or nothing
             for (name, version), (item, rules) in incoming.items():
                 connection.execute(
@@ -471,16 +520,22 @@ def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
             frames.append(frame)
     except MatatuError as error:
         index = len(frames) - 1
-        return ReplayReport(record, tuple(frames), False, f"action {index} '{record.actions[index]}' was refused: {error}")
+        return ReplayReport(
+            record, tuple(frames), False, f"action {index} '{record.actions[index]}' was refused: {error}"
+        )
     game = frames[-1].game
     if not game.over:
         return ReplayReport(record, tuple(frames), False, "the round is not over after the recorded actions")
     result = game.result
     expected = RoundResult(record.reason, record.winners, record.totals, record.points, result.cutter)
     if result != expected:
-        return ReplayReport(record, tuple(frames), False,
-                            f"recorded {record.reason} {list(record.winners)} {list(record.points)}, "
-                            f"replayed {result.reason} {list(result.winners)} {list(result.points)}")
+        return ReplayReport(
+            record,
+            tuple(frames),
+            False,
+            f"recorded {record.reason} {list(record.winners)} {list(record.points)}, "
+            f"replayed {result.reason} {list(result.winners)} {list(result.points)}",
+        )
     return ReplayReport(record, tuple(frames), True, "")
 
 
@@ -500,21 +555,57 @@ def _rules_from_json(text: str) -> Rules:
 
 
 def _record_from_row(row: tuple) -> GameRecord:
-    (identifier, ruleset, version, players, seats, seed, leader, actions, reason, winners, totals, points,
-     started_at, ended_at) = row
+    (
+        identifier,
+        ruleset,
+        version,
+        players,
+        seats,
+        seed,
+        leader,
+        actions,
+        reason,
+        winners,
+        totals,
+        points,
+        started_at,
+        ended_at,
+    ) = row
     return GameRecord(
-        identifier, ruleset, version, players, tuple(json.loads(seats)), seed, leader, tuple(json.loads(actions)),
-        reason, tuple(json.loads(winners)), tuple(json.loads(totals)), tuple(json.loads(points)), started_at, ended_at,
+        identifier,
+        ruleset,
+        version,
+        players,
+        tuple(json.loads(seats)),
+        seed,
+        leader,
+        tuple(json.loads(actions)),
+        reason,
+        tuple(json.loads(winners)),
+        tuple(json.loads(totals)),
+        tuple(json.loads(points)),
+        started_at,
+        ended_at,
     )
 
 
 def _record_from_json(item: Any, where: str) -> GameRecord:
     try:
         record = GameRecord(
-            None, str(item["ruleset"]), int(item["version"]), int(item["players"]), tuple(map(str, item["seats"])),
-            int(item["seed"]), int(item.get("leader", 0)), tuple(map(str, item["actions"])), str(item["reason"]),
-            tuple(map(int, item["winners"])), tuple(map(int, item["totals"])), tuple(map(int, item["points"])),
-            str(item["started_at"]), str(item["ended_at"]),
+            None,
+            str(item["ruleset"]),
+            int(item["version"]),
+            int(item["players"]),
+            tuple(map(str, item["seats"])),
+            int(item["seed"]),
+            int(item.get("leader", 0)),
+            tuple(map(str, item["actions"])),
+            str(item["reason"]),
+            tuple(map(int, item["winners"])),
+            tuple(map(int, item["totals"])),
+            tuple(map(int, item["points"])),
+            str(item["started_at"]),
+            str(item["ended_at"]),
         )
         check_players(record.players)
     except (KeyError, TypeError, ValueError) as error:

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cards import DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
-from ..engine.round import Round
 from ..engine.errors import ScenarioError
 from ..engine.frames import Frame, play_frames
+from ..engine.round import Round
 from ..engine.rules import Rules
 from .scenarios import read_position, read_rules
 
@@ -124,11 +124,19 @@ def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
     used = set(hand)
     marker = None
     if rules.marker != "none":
-        marker = next((make_card(rank, marker_suit) for rank in (3, 4, 5, 6, 9, 10, 12, 13)
-                       if make_card(rank, marker_suit) not in used), None)
+        marker = next(
+            (
+                make_card(rank, marker_suit)
+                for rank in (3, 4, 5, 6, 9, 10, 12, 13)
+                if make_card(rank, marker_suit) not in used
+            ),
+            None,
+        )
         if marker is None:
-            raise ScenarioError(f"The hand holds every card that could show the marker's suit {SUIT_SYMBOLS[marker_suit]}: "
-                                "hold fewer cards of that suit.")
+            raise ScenarioError(
+                f"The hand holds every card that could show the marker's suit {SUIT_SYMBOLS[marker_suit]}: "
+                "hold fewer cards of that suit."
+            )
         used.add(marker)
     # A seven on the pile lets every seven fit by rank; with all four in hand, any card of their suit does.
     pile = next((make_card(7, suit) for suit in SUITS if make_card(7, suit) not in used), None)

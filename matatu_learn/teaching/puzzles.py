@@ -1,4 +1,4 @@
-""""Can you cut?" puzzles: generated from a seed, verified by the engine, explained in words.
+""" "Can you cut?" puzzles: generated from a seed, verified by the engine, explained in words.
 
 A puzzle is a scenario-format position (the player to move is the one asked), a
 question, the engine's answer, and an explanation built from the rules.
@@ -16,10 +16,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.cards import ACE, CARD_NAMES, RANK_OF, SPADES, SUIT_OF, SUIT_SYMBOLS, SUITS, deck_for, make_card, parse_card
-from ..engine.round import Round
+from ..engine.cards import (
+    ACE,
+    CARD_NAMES,
+    RANK_OF,
+    SPADES,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    SUITS,
+    deck_for,
+    make_card,
+    parse_card,
+)
 from ..engine.errors import MatatuError, ScenarioError
 from ..engine.explain import chopper_text
+from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules
 from ..engine.rules_text import cut_limit_sentence, rules_sections
 from .scenarios import read_position, read_rules
@@ -58,8 +69,15 @@ class Puzzle:
         return read_position(read_rules(self.rules), self.position)
 
     def to_json(self) -> dict[str, Any]:
-        data = {"rules": self.rules, "position": self.position, "question": self.question, "answer": self.answer,
-                "explanation": self.explanation, "level": self.level, "hint": self.hint}
+        data = {
+            "rules": self.rules,
+            "position": self.position,
+            "question": self.question,
+            "answer": self.answer,
+            "explanation": self.explanation,
+            "level": self.level,
+            "hint": self.hint,
+        }
         if self.question == "can_cut":
             data["rule"] = self.rule
         return data
@@ -136,8 +154,10 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
         sentences.append("You hold no seven, so you cannot cut.")
     if question == "who_wins":
         chopper = parse_card(cutting_cards(game)[0])
-        after = ", ".join(f"seat {other} {game.total(other) - (game.value(chopper) if other == seat else 0)}"
-                          for other in range(game.players))
+        after = ", ".join(
+            f"seat {other} {game.total(other) - (game.value(chopper) if other == seat else 0)}"
+            for other in range(game.players)
+        )
         sentences.append(f"After cut {CARD_NAMES[chopper]} the hands count: {after}.")
         sentences.append(rules_sections(game.rules)["The chopper"][-1])
         winners = " and ".join(f"seat {index}" for index in answer["winners"])
@@ -149,9 +169,14 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
 def hint_for(rules: Rules, question: str, level: str) -> str:
     if question == "hand_value":
         values = rules.card_values()
-        return (f"A 2 is worth {values[1]} here, an Ace 15, J Q K 11 12 13"
-                + (f", a joker {rules.joker_value}" if rules.jokers else "") + ".")
-    first = "Which seven is the chopper? " + ("Look at the marker card. " if rules.marker != "none" else "Any seven can be. ")
+        return (
+            f"A 2 is worth {values[1]} here, an Ace 15, J Q K 11 12 13"
+            + (f", a joker {rules.joker_value}" if rules.jokers else "")
+            + "."
+        )
+    first = "Which seven is the chopper? " + (
+        "Look at the marker card. " if rules.marker != "none" else "Any seven can be. "
+    )
     if level == "hard":
         return first + "Before you count, check the pile: is a pick pending, and does the chopper fit?"
     if level == "medium":
@@ -207,7 +232,9 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
             need = target - weight
             if need <= 0:
                 break
-            exact = [card for card in deck if card not in taken and card < 52 and RANK_OF[card] != 7 and values[card] == need]
+            exact = [
+                card for card in deck if card not in taken and card < 52 and RANK_OF[card] != 7 and values[card] == need
+            ]
             card = exact[0] if exact else take(lambda c, need=need: c < 52 and RANK_OF[c] != 7 and values[c] < need)
             taken.add(card)
             hand.append(card)
@@ -274,8 +301,16 @@ def generate_puzzle(preset: str, level: str, seed: int, index: int, question: st
             continue
         if not _worth_asking(game, wanted, level, answer, want_yes):
             continue
-        return Puzzle(field, position, wanted, answer, explain_puzzle(game, wanted, answer), level,
-                      hint_for(rules, wanted, level), refusal_rule(game) if wanted == "can_cut" else None)
+        return Puzzle(
+            field,
+            position,
+            wanted,
+            answer,
+            explain_puzzle(game, wanted, answer),
+            level,
+            hint_for(rules, wanted, level),
+            refusal_rule(game) if wanted == "can_cut" else None,
+        )
     raise MatatuError(f"No {level} {wanted} puzzle could be made for {preset} from seed {seed}.")
 
 
@@ -308,7 +343,9 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ScenarioError(f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}).") from None
+        raise ScenarioError(
+            f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+        ) from None
     items = data if isinstance(data, list) else [data]
     if not items:
         raise ScenarioError(f"{source}: the file holds no puzzles.")
@@ -327,16 +364,34 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
         except ScenarioError as error:
             raise ScenarioError(f"{where}: {error}") from None
         if "answer" in item and item["answer"] != answer:
-            raise ScenarioError(f"{where}: answer {json.dumps(item['answer'], ensure_ascii=False)} disagrees with the "
-                                f"rules, which give {json.dumps(answer, ensure_ascii=False)}.")
-        puzzles.append(Puzzle(
-            item["rules"], item["position"], item["question"], answer,
-            item.get("explanation") or explain_puzzle(game, item["question"], answer),
-            str(item.get("level", "custom")), item.get("hint") or hint_for(rules, item["question"], "medium"),
-            refusal_rule(game) if item["question"] == "can_cut" else None,
-        ))
+            raise ScenarioError(
+                f"{where}: answer {json.dumps(item['answer'], ensure_ascii=False)} disagrees with the "
+                f"rules, which give {json.dumps(answer, ensure_ascii=False)}."
+            )
+        puzzles.append(
+            Puzzle(
+                item["rules"],
+                item["position"],
+                item["question"],
+                answer,
+                item.get("explanation") or explain_puzzle(game, item["question"], answer),
+                str(item.get("level", "custom")),
+                item.get("hint") or hint_for(rules, item["question"], "medium"),
+                refusal_rule(game) if item["question"] == "can_cut" else None,
+            )
+        )
     return puzzles
 
 
-__all__ = ["Puzzle", "QUESTIONS", "LEVELS", "generate_puzzle", "puzzle_set", "load_puzzles", "read_puzzles",
-           "answer_for", "refusal_rule", "cutting_cards"]
+__all__ = [
+    "Puzzle",
+    "QUESTIONS",
+    "LEVELS",
+    "generate_puzzle",
+    "puzzle_set",
+    "load_puzzles",
+    "read_puzzles",
+    "answer_for",
+    "refusal_rule",
+    "cutting_cards",
+]

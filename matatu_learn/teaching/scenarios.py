@@ -17,18 +17,41 @@ from typing import Any
 
 from ..engine.actions import parse_action
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, parse_colour, parse_suit
-from ..engine.round import Round
 from ..engine.errors import IllegalActionError, MatatuError, NotationError, ScenarioError
+from ..engine.round import Round
 from ..engine.rules import Rules, with_switches
 from ..store.registry import find_rules
 
 POSITION_FIELDS = (
-    "hands", "pile", "stock", "marker", "to_move", "direction", "suit", "colour", "pending",
-    "free", "drawn", "owed_call",
+    "hands",
+    "pile",
+    "stock",
+    "marker",
+    "to_move",
+    "direction",
+    "suit",
+    "colour",
+    "pending",
+    "free",
+    "drawn",
+    "owed_call",
 )
 EXPECT_FIELDS = (
-    "to_move", "direction", "top", "suit", "colour", "pending", "hands", "hand_sizes",
-    "stock_size", "over", "reason", "winners", "totals", "points", "legal",
+    "to_move",
+    "direction",
+    "top",
+    "suit",
+    "colour",
+    "pending",
+    "hands",
+    "hand_sizes",
+    "stock_size",
+    "over",
+    "reason",
+    "winners",
+    "totals",
+    "points",
+    "legal",
 )
 
 
@@ -64,7 +87,9 @@ def _boolean(where: str, value: Any) -> bool:
 
 def _cards(where: str, value: Any) -> list:
     if not isinstance(value, (str, list)):
-        raise ScenarioError(f"{where}: expected cards as a string or a list, found {json.dumps(value, ensure_ascii=False)}.")
+        raise ScenarioError(
+            f"{where}: expected cards as a string or a list, found {json.dumps(value, ensure_ascii=False)}."
+        )
     return _field(where, parse_cards, value)
 
 
@@ -73,9 +98,9 @@ def read_rules(value: Any) -> Rules:
     if isinstance(value, str):
         return _field("rules", find_rules, value)
     if not isinstance(value, dict):
-        raise ScenarioError("rules: expected a ruleset name or an object with \"preset\".")
+        raise ScenarioError('rules: expected a ruleset name or an object with "preset".')
     if "preset" not in value or not isinstance(value["preset"], str):
-        raise ScenarioError("rules.preset: expected the name of a ruleset, e.g. \"house\".")
+        raise ScenarioError('rules.preset: expected the name of a ruleset, e.g. "house".')
     version = value.get("version")
     if version is not None:
         version = _whole_number("rules.version", version)
@@ -90,10 +115,12 @@ def read_rules(value: Any) -> Rules:
 def read_position(rules: Rules, value: Any, seed: int = 0) -> Round:
     """The ``position`` field, as a round ready to play."""
     if not isinstance(value, dict):
-        raise ScenarioError("position: expected an object with at least \"hands\".")
+        raise ScenarioError('position: expected an object with at least "hands".')
     unknown = [key for key in value if key not in POSITION_FIELDS]
     if unknown:
-        raise ScenarioError(f"position.{unknown[0]}: not a position field; the fields are {', '.join(POSITION_FIELDS)}.")
+        raise ScenarioError(
+            f"position.{unknown[0]}: not a position field; the fields are {', '.join(POSITION_FIELDS)}."
+        )
     if "hands" not in value or not isinstance(value["hands"], list):
         raise ScenarioError("position.hands: required, a list with one hand per seat.")
     hands = [_cards(f"position.hands[{seat}]", hand) for seat, hand in enumerate(value["hands"])]
@@ -113,7 +140,7 @@ def read_position(rules: Rules, value: Any, seed: int = 0) -> Round:
     owed = value.get("owed_call")
     if owed is not None:
         if not isinstance(owed, dict) or "seat" not in owed or "word" not in owed:
-            raise ScenarioError("position.owed_call: expected {\"seat\": N, \"word\": \"warning\", \"catchable\": true}.")
+            raise ScenarioError('position.owed_call: expected {"seat": N, "word": "warning", "catchable": true}.')
         seat = _whole_number("position.owed_call.seat", owed["seat"])
         catchable = _boolean("position.owed_call.catchable", owed.get("catchable", True))
         arguments["owed_call"] = (seat, str(owed["word"]).lower(), catchable)
@@ -128,7 +155,7 @@ def _action_list(where: str, value: Any) -> list[str]:
         raise ScenarioError(f"{where}: expected a list of actions.")
     for index, item in enumerate(value):
         if not isinstance(item, str):
-            raise ScenarioError(f"{where}[{index}]: expected an action as text, e.g. \"play 7♦\".")
+            raise ScenarioError(f'{where}[{index}]: expected an action as text, e.g. "play 7♦".')
     return value
 
 
@@ -170,8 +197,12 @@ def _expect_differences(game: Round, expect: dict) -> list[str]:
     for name, wanted in expect.items():
         where = f"expect.{name}"
         if name in ("to_move", "direction", "pending", "stock_size"):
-            actual = {"to_move": game.to_move, "direction": game.direction, "pending": game.pending,
-                      "stock_size": len(game.stock)}[name]
+            actual = {
+                "to_move": game.to_move,
+                "direction": game.direction,
+                "pending": game.pending,
+                "stock_size": len(game.stock),
+            }[name]
             differ(name, _whole_number(where, wanted), actual)
         elif name == "top":
             expected = None if wanted is None else CARD_NAMES[_field(where, parse_card, wanted)]
@@ -193,8 +224,10 @@ def _expect_differences(game: Round, expect: dict) -> list[str]:
             actual = [sorted(hand) for hand in game.hands]
             if expected != actual:
                 differences.append(
-                    "hands expected " + " | ".join(" ".join(CARD_NAMES[c] for c in hand) for hand in expected)
-                    + ", got " + " | ".join(" ".join(CARD_NAMES[c] for c in hand) for hand in actual)
+                    "hands expected "
+                    + " | ".join(" ".join(CARD_NAMES[c] for c in hand) for hand in expected)
+                    + ", got "
+                    + " | ".join(" ".join(CARD_NAMES[c] for c in hand) for hand in actual)
                 )
         elif name in ("hand_sizes", "totals"):
             if not isinstance(wanted, list):
@@ -206,7 +239,9 @@ def _expect_differences(game: Round, expect: dict) -> list[str]:
             differ(name, _boolean(where, wanted), game.over)
         elif name in ("reason", "winners", "points"):
             if result is None:
-                differences.append(f"{name} expected {json.dumps(wanted, ensure_ascii=False)}, but the round is not over")
+                differences.append(
+                    f"{name} expected {json.dumps(wanted, ensure_ascii=False)}, but the round is not over"
+                )
                 continue
             if name == "reason":
                 differ(name, wanted, result.reason)
@@ -218,7 +253,9 @@ def _expect_differences(game: Round, expect: dict) -> list[str]:
             else:
                 if not isinstance(wanted, list):
                     raise ScenarioError(f"{where}: expected a list of numbers, one per seat.")
-                differ(name, [_whole_number(f"{where}[{i}]", item) for i, item in enumerate(wanted)], list(result.points))
+                differ(
+                    name, [_whole_number(f"{where}[{i}]", item) for i, item in enumerate(wanted)], list(result.points)
+                )
         elif name == "legal":
             difference = _legal_difference(game, _canonical(where, _action_list(where, wanted)))
             if difference:

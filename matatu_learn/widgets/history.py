@@ -10,11 +10,11 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS
-from ..engine.rules_text import rules_sections, switch_value_text
-from ..engine.round import Round
-from ..engine.errors import MatatuError
 from ..agents.simulate import simulate
+from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS
+from ..engine.errors import MatatuError
+from ..engine.round import Round
+from ..engine.rules_text import rules_sections, switch_value_text
 from ..store.database import ReplayReport, Store, replay_record
 
 DIFFERENT = "background:#fff3c4"
@@ -34,16 +34,23 @@ def comparison_html(store: Store, chosen: list[tuple[str, int]]) -> str:
     if not chosen:
         return "<p>Choose one or more rulesets above.</p>"
     columns = [store.ruleset(name, version) for name, version in chosen]
-    values = [{name: switch_value_text(value) for name, value in published.rules.switches().items()}
-              for published in columns]
+    values = [
+        {name: switch_value_text(value) for name, value in published.rules.switches().items()} for published in columns
+    ]
     head = "".join(f"<th>{html.escape(_label(p.name, p.version))}</th>" for p in columns)
     rows = []
     for switch in values[0]:
         cells = [value[switch] for value in values]
         style = f' style="{DIFFERENT}"' if len(set(cells)) > 1 else ""
-        rows.append(f"<tr{style}><td><code>{switch}</code></td>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
-    return (f'<table class="matatu-compare"><thead><tr><th>switch</th>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table><p><small>Highlighted rows differ.</small></p>")
+        rows.append(
+            f"<tr{style}><td><code>{switch}</code></td>"
+            + "".join(f"<td>{html.escape(c)}</td>" for c in cells)
+            + "</tr>"
+        )
+    return (
+        f'<table class="matatu-compare"><thead><tr><th>switch</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table><p><small>Highlighted rows differ.</small></p>"
+    )
 
 
 def rules_text_html(store: Store, name: str, version: int) -> str:
@@ -66,8 +73,11 @@ class RulesComparison(widgets.VBox):
             super().__init__([problem_html(error)])
             return
         self.picker = widgets.SelectMultiple(
-            options=options, value=tuple(value for _, value in options[:2]), rows=min(6, len(options)),
-            description="Versions", tooltip="Hold Ctrl or Shift to choose several",
+            options=options,
+            value=tuple(value for _, value in options[:2]),
+            rows=min(6, len(options)),
+            description="Versions",
+            tooltip="Hold Ctrl or Shift to choose several",
         )
         self.table = widgets.HTML()
         self.texts = widgets.Tab()
@@ -94,8 +104,10 @@ def games_table_html(store: Store, ruleset: str | None, limit: int = 15) -> str:
         f"<td>{len(r.actions)}</td><td>{html.escape(r.ended_at[:19].replace('T', ' '))}</td></tr>"
         for r in records
     )
-    return ("<table><thead><tr><th>id</th><th>ruleset</th><th>seats</th><th>ended</th><th>winners</th>"
-            f"<th>points</th><th>moves</th><th>finished (UTC)</th></tr></thead><tbody>{rows}</tbody></table>")
+    return (
+        "<table><thead><tr><th>id</th><th>ruleset</th><th>seats</th><th>ended</th><th>winners</th>"
+        f"<th>points</th><th>moves</th><th>finished (UTC)</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def position_html(game: Round) -> str:
@@ -153,12 +165,16 @@ class ReplayStepper(widgets.VBox):
         else:
             action, explanation = self.report.steps[step - 1]
             seat = self.movers[step - 1]
-            self.caption.value = (f"<p><b>Move {step} of {self.total}: seat {seat}, {html.escape(action)}</b><br>"
-                                  f"{html.escape(explanation)}</p>")
+            self.caption.value = (
+                f"<p><b>Move {step} of {self.total}: seat {seat}, {html.escape(action)}</b><br>"
+                f"{html.escape(explanation)}</p>"
+            )
         if game.over:
             result = game.result
-            self.caption.value += (f"<p>The round is over ({result.reason}): winners {', '.join(map(str, result.winners))}, "
-                                   f"points {' '.join(map(str, result.points))}.</p>")
+            self.caption.value += (
+                f"<p>The round is over ({result.reason}): winners {', '.join(map(str, result.winners))}, "
+                f"points {' '.join(map(str, result.points))}.</p>"
+            )
         self.board.value = position_html(game)
         self.back.disabled = step == 0
         self.next.disabled = step == self.total
@@ -175,11 +191,15 @@ class HistoryBrowser(widgets.VBox):
         except MatatuError as error:
             super().__init__([problem_html(error)])
             return
-        self.filter = widgets.Dropdown(options=[("every ruleset", None)] + [(name, name) for name in names],
-                                       description="Games of")
+        self.filter = widgets.Dropdown(
+            options=[("every ruleset", None)] + [(name, name) for name in names], description="Games of"
+        )
         self.table = widgets.HTML()
-        self.quick = widgets.Button(description="Record 5 quick games", icon="plus",
-                                    tooltip="The computer plays 5 rounds of the chosen ruleset and records them")
+        self.quick = widgets.Button(
+            description="Record 5 quick games",
+            icon="plus",
+            tooltip="The computer plays 5 rounds of the chosen ruleset and records them",
+        )
         self.game_id = widgets.Dropdown(description="Replay game")
         self.stepper_box = widgets.VBox()
         self.filter.observe(lambda change: self.refresh(), names="value")
@@ -216,7 +236,10 @@ class HistoryBrowser(widgets.VBox):
             record = store.game(game_id)
             rules = store.rules(record.ruleset, record.version)
         report = replay_record(record, rules)
-        verdict = ("<p>✔ This game replays exactly under its stored rules.</p>" if report.reproduced
-                   else f"<p>✘ This game does not replay: {html.escape(report.difference)}.</p>")
+        verdict = (
+            "<p>✔ This game replays exactly under its stored rules.</p>"
+            if report.reproduced
+            else f"<p>✘ This game does not replay: {html.escape(report.difference)}.</p>"
+        )
         self.stepper = ReplayStepper(report, rules)
         self.stepper_box.children = [widgets.HTML(verdict), self.stepper]

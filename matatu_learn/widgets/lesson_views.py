@@ -10,15 +10,22 @@ import html
 import ipywidgets as widgets
 
 from ..agents.players import make_agent
+from ..agents.simulate import play_round
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
-from ..engine.round import Round
 from ..engine.errors import MatatuError
 from ..engine.explain import chopper_text
-from ..teaching.lessons import RULESET_CHOICES, cut_position, load_lesson, position_for_seat_zero, ruleset_rules, topic_steps
+from ..engine.round import Round
 from ..engine.rules import PRESETS
 from ..engine.rules_text import rules_sections
 from ..engine.scoring import Match
-from ..agents.simulate import play_round
+from ..teaching.lessons import (
+    RULESET_CHOICES,
+    cut_position,
+    load_lesson,
+    position_for_seat_zero,
+    ruleset_rules,
+    topic_steps,
+)
 from .stepper import LessonStepper
 from .svg import STYLE, cards_html
 from .views import HandView, RulesetPicker, TableView
@@ -34,10 +41,15 @@ class DealExplorer(widgets.VBox):
     def __init__(self, ruleset: str = "house", players: int = 3, seed: int = 1):
         self.picker = RulesetPicker(ruleset)
         self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
-                                           tooltip="The same seed always gives the same deal")
-        self.deal_button = widgets.Button(description="Deal", icon="random", button_style="primary",
-                                          tooltip="Deal with this ruleset, number of players and seed")
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=10**9, description="Seed", tooltip="The same seed always gives the same deal"
+        )
+        self.deal_button = widgets.Button(
+            description="Deal",
+            icon="random",
+            button_style="primary",
+            tooltip="Deal with this ruleset, number of players and seed",
+        )
         self.new_seed = widgets.Button(description="New seed", icon="refresh", tooltip="Deal again with another seed")
         self.explanation = widgets.HTML()
         self.table = TableView()
@@ -48,8 +60,16 @@ class DealExplorer(widgets.VBox):
         self.new_seed.on_click(lambda _: self._next_seed())
         for control in (self.picker, self.players):
             control.observe(lambda change: self.deal(), names="value")
-        super().__init__([widgets.HBox([self.picker, self.players]), widgets.HBox([self.seed, self.deal_button, self.new_seed]),
-                          self.explanation, self.table, self.show_stock, self.stock])
+        super().__init__(
+            [
+                widgets.HBox([self.picker, self.players]),
+                widgets.HBox([self.seed, self.deal_button, self.new_seed]),
+                self.explanation,
+                self.table,
+                self.show_stock,
+                self.stock,
+            ]
+        )
         self.deal()
 
     def _show_stock(self) -> None:
@@ -67,18 +87,26 @@ class DealExplorer(widgets.VBox):
         self.game = Round(rules, self.players.value, self.seed.value)
         self.table.show(self.game)
         game = self.game
-        lines = [f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down."]
+        lines = [
+            f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down."
+        ]
         if rules.opening == "bare":
             lines.append("The table is bare: seat 0 leads with any card, and that card's effect applies.")
         else:
-            lines.append(f"The first card of the stock is turned up to start the pile: {CARD_NAMES[game.top]}. "
-                         "A turned-up card has no effect, whatever it is.")
+            lines.append(
+                f"The first card of the stock is turned up to start the pile: {CARD_NAMES[game.top]}. "
+                "A turned-up card has no effect, whatever it is."
+            )
         if rules.marker == "base":
-            lines.append(f"The base card {CARD_NAMES[game.marker]} is picked at random from the 52 ordinary cards and shown. "
-                         "It is only a marker; the card itself stays in the deck.")
+            lines.append(
+                f"The base card {CARD_NAMES[game.marker]} is picked at random from the 52 ordinary cards and shown. "
+                "It is only a marker; the card itself stays in the deck."
+            )
         elif rules.marker == "cutter":
-            lines.append(f"The cutter {CARD_NAMES[game.marker]} is dealt face up under the stock and is out of play this round. "
-                         "It is never a joker or a seven: such a card goes back into the stock.")
+            lines.append(
+                f"The cutter {CARD_NAMES[game.marker]} is dealt face up under the stock and is out of play this round. "
+                "It is never a joker or a seven: such a card goes back into the stock."
+            )
         lines.append(f"The chopper: {chopper_text(game)}.")
         self.explanation.value = _sentences(lines)
         self._show_stock()
@@ -90,16 +118,27 @@ class TurnExplorer(widgets.VBox):
     def __init__(self, ruleset: str = "house", seed: int = 3):
         self.picker = RulesetPicker(ruleset)
         self.seed = seed
-        self.new_position = widgets.Button(description="New position", icon="refresh",
-                                           tooltip="Deal again and play a few moves to reach a new position")
+        self.new_position = widgets.Button(
+            description="New position",
+            icon="refresh",
+            tooltip="Deal again and play a few moves to reach a new position",
+        )
         self.rules_text = widgets.HTML()
         self.table = TableView(viewer=0)
         self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
         self.moves = widgets.HTML()
         self.picker.observe(lambda change: self.refresh(), names="value")
         self.new_position.on_click(lambda _: self.next_position())
-        super().__init__([widgets.HBox([self.picker, self.new_position]), self.rules_text, self.table,
-                          widgets.HTML("<b>Your hand (seat 0)</b> — click a card:"), self.hand, self.moves])
+        super().__init__(
+            [
+                widgets.HBox([self.picker, self.new_position]),
+                self.rules_text,
+                self.table,
+                widgets.HTML("<b>Your hand (seat 0)</b> — click a card:"),
+                self.hand,
+                self.moves,
+            ]
+        )
         self.refresh()
 
     def next_position(self) -> None:
@@ -113,9 +152,13 @@ class TurnExplorer(widgets.VBox):
         self.table.show(self.game)
         self.hand.show(self.game, 0)
         others = [str(action) for action in self.game.legal_actions() if action.card is None]
-        self.moves.value = ("<p class='matatu-note'>Without laying a card you may: "
-                            + (", ".join(f"<code>{html.escape(text)}</code>" for text in others) or "nothing else")
-                            + ". " + html.escape(self.game.explain("pass")) + "</p>")
+        self.moves.value = (
+            "<p class='matatu-note'>Without laying a card you may: "
+            + (", ".join(f"<code>{html.escape(text)}</code>" for text in others) or "nothing else")
+            + ". "
+            + html.escape(self.game.explain("pass"))
+            + "</p>"
+        )
 
 
 class TopicLesson(widgets.VBox):
@@ -125,8 +168,11 @@ class TopicLesson(widgets.VBox):
         self.lesson = lesson
         topics = load_lesson(lesson)["topics"]
         self.picker = RulesetPicker(ruleset)
-        self.topic = widgets.Dropdown(options=[(data["title"], key) for key, data in topics.items()],
-                                      value=topic or next(iter(topics)), description="Topic")
+        self.topic = widgets.Dropdown(
+            options=[(data["title"], key) for key, data in topics.items()],
+            value=topic or next(iter(topics)),
+            description="Topic",
+        )
         self.stepper = LessonStepper()
         self.picker.observe(lambda change: self.refresh(), names="value")
         self.topic.observe(lambda change: self.refresh(), names="value")
@@ -148,11 +194,16 @@ def card_values_html() -> str:
     values = [rules.card_values() for rules in rulesets]
     rows = []
     for card in cards:
-        cells = ["—" if card >= 52 and not rules.jokers else str(table[card]) for rules, table in zip(rulesets, values, strict=True)]
+        cells = [
+            "—" if card >= 52 and not rules.jokers else str(table[card])
+            for rules, table in zip(rulesets, values, strict=True)
+        ]
         label = "joker" if card >= 52 else CARD_NAMES[card].rstrip("♣")
         rows.append(f"<tr><td><b>{label}</b></td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    return (f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-            "<p class='matatu-note'>4 to 10 count their face value.</p>")
+    return (
+        f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        "<p class='matatu-note'>4 to 10 count their face value.</p>"
+    )
 
 
 class CutMeter(widgets.VBox):
@@ -160,16 +211,27 @@ class CutMeter(widgets.VBox):
 
     def __init__(self, ruleset: str = "house", hand: str = "7♦ K♣ 9♥"):
         self.picker = RulesetPicker(ruleset, modes=False)
-        self.marker_suit = widgets.Dropdown(options=[(SUIT_SYMBOLS[suit], suit) for suit in SUITS], value=2,
-                                            description="Marker suit", tooltip="The suit of the base card or cutter")
-        self.hand_text = widgets.Text(value=hand, description="Your hand", placeholder="e.g. 7♦ K♣ 9♥ (or 7d kc 9h)",
-                                      continuous_update=False, layout=widgets.Layout(width="360px"))
+        self.marker_suit = widgets.Dropdown(
+            options=[(SUIT_SYMBOLS[suit], suit) for suit in SUITS],
+            value=2,
+            description="Marker suit",
+            tooltip="The suit of the base card or cutter",
+        )
+        self.hand_text = widgets.Text(
+            value=hand,
+            description="Your hand",
+            placeholder="e.g. 7♦ K♣ 9♥ (or 7d kc 9h)",
+            continuous_update=False,
+            layout=widgets.Layout(width="360px"),
+        )
         self.cards = widgets.HTML()
         self.meter = widgets.IntProgress(min=0, max=60, description="Weight", bar_style="success")
         self.verdict = widgets.HTML()
         for control in (self.picker, self.marker_suit, self.hand_text):
             control.observe(lambda change: self.refresh(), names="value")
-        super().__init__([widgets.HBox([self.picker, self.marker_suit]), self.hand_text, self.cards, self.meter, self.verdict])
+        super().__init__(
+            [widgets.HBox([self.picker, self.marker_suit]), self.hand_text, self.cards, self.meter, self.verdict]
+        )
         self.refresh()
 
     def refresh(self) -> None:
@@ -198,8 +260,10 @@ class CutMeter(widgets.VBox):
             weight = total
         for chopper in choppers:
             weight = game.cut_weight(0, chopper)
-            lines.append(("✔ " if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘ ")
-                         + game.explain(f"cut {CARD_NAMES[chopper]}"))
+            lines.append(
+                ("✔ " if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘ ")
+                + game.explain(f"cut {CARD_NAMES[chopper]}")
+            )
         limit = rules.cut_limit
         self.meter.max = max(60, weight, (limit or 0) * 2)
         self.meter.value = min(weight, self.meter.max)
@@ -230,7 +294,9 @@ def worked_examples_html() -> str:
         verdict = game.explain(f"cut {CARD_NAMES[chopper]}")
         mark = "✔" if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘"
         marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker != "none" else ""
-        items.append(f"<li><b>{preset}</b>{marker}, hand {html.escape(hand_text)} — {label}: {mark} {html.escape(verdict)}</li>")
+        items.append(
+            f"<li><b>{preset}</b>{marker}, hand {html.escape(hand_text)} — {label}: {mark} {html.escape(verdict)}</li>"
+        )
     return "<ul>" + "".join(items) + "</ul>"
 
 
@@ -238,14 +304,19 @@ class MatchView(widgets.VBox):
     """A whole match played by the computer, round by round: points and running totals."""
 
     def __init__(self, ruleset: str = "uganda", players: int = 3, seed: int = 7):
-        self.picker = widgets.Dropdown(options=[("uganda: to 100, highest wins", "uganda"),
-                                                ("party: 5 rounds, lowest wins", "party")],
-                                       value=ruleset, description="Match")
+        self.picker = widgets.Dropdown(
+            options=[("uganda: to 100, highest wins", "uganda"), ("party: 5 rounds, lowest wins", "party")],
+            value=ruleset,
+            description="Match",
+        )
         self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
         self.seed = seed
-        self.play_round = widgets.Button(description="Play a round", icon="play", button_style="primary",
-                                         tooltip="The computer plays the next round")
-        self.play_all = widgets.Button(description="Play to the end", icon="fast-forward", tooltip="Play every round left")
+        self.play_round = widgets.Button(
+            description="Play a round", icon="play", button_style="primary", tooltip="The computer plays the next round"
+        )
+        self.play_all = widgets.Button(
+            description="Play to the end", icon="fast-forward", tooltip="Play every round left"
+        )
         self.restart = widgets.Button(description="New match", icon="undo", tooltip="Start again")
         self.table = widgets.HTML()
         self.play_round.on_click(lambda _: self.next_round())
@@ -253,8 +324,13 @@ class MatchView(widgets.VBox):
         self.restart.on_click(lambda _: self.new_match(self.seed + 1))
         self.picker.observe(lambda change: self.new_match(self.seed), names="value")
         self.players.observe(lambda change: self.new_match(self.seed), names="value")
-        super().__init__([widgets.HBox([self.picker, self.players]),
-                          widgets.HBox([self.play_round, self.play_all, self.restart]), self.table])
+        super().__init__(
+            [
+                widgets.HBox([self.picker, self.players]),
+                widgets.HBox([self.play_round, self.play_all, self.restart]),
+                self.table,
+            ]
+        )
         self.new_match(seed)
 
     def new_match(self, seed: int) -> None:
@@ -285,8 +361,13 @@ class MatchView(widgets.VBox):
             cells = "".join(f"<td>{result.points[seat]} <small>(total {running[seat]})</small></td>" for seat in seats)
             winners = ", ".join(map(str, result.winners))
             rows.append(f"<tr><td>{number}</td><td>{result.reason}</td><td>{winners}</td>{cells}</tr>")
-        status = ("<p><b>The match is over:</b> seat " + ", ".join(map(str, match.winners)) + " won.</p>"
-                  if match.over else f"<p>{match.rounds_played} rounds played.</p>")
-        self.table.value = (f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
-                            f"<tbody>{''.join(rows)}</tbody></table>{status}")
+        status = (
+            "<p><b>The match is over:</b> seat " + ", ".join(map(str, match.winners)) + " won.</p>"
+            if match.over
+            else f"<p>{match.rounds_played} rounds played.</p>"
+        )
+        self.table.value = (
+            f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>{status}"
+        )
         self.play_round.disabled = self.play_all.disabled = match.over

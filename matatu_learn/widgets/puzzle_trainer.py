@@ -1,4 +1,4 @@
-""""Can you cut?" one puzzle at a time: answer buttons, instant feedback, hints, a tally and a streak."""
+""" "Can you cut?" one puzzle at a time: answer buttons, instant feedback, hints, a tally and a streak."""
 
 from __future__ import annotations
 
@@ -46,23 +46,41 @@ class PuzzleTrainer(widgets.VBox):
     """Pick a ruleset and a level; answer by clicking; see why. "Try set N" gives a class the same puzzles."""
 
     def __init__(self, preset: str = "house", level: str = "easy", set_number: int = 1):
-        self.ruleset = widgets.Dropdown(options=["house", "uganda", "bomb", "party"], value=preset, description="Ruleset")
-        self.level = widgets.ToggleButtons(options=list(LEVELS), value=level, description="Level",
-                                           tooltips=["count and compare", "markers, named suits, exactly on the limit",
-                                                     "jokers, the master ace, picks, several sevens, tie rules"])
-        self.set_number = widgets.BoundedIntText(value=set_number, min=0, max=10**6, description="Set",
-                                                 tooltip="Everyone who picks the same set gets the same puzzles")
-        self.try_set = widgets.Button(description="Try set", icon="users", tooltip="Start this set from its first puzzle")
-        self.new_puzzle = widgets.Button(description="New puzzle", icon="forward", button_style="primary",
-                                         tooltip="The next puzzle of the set")
+        self.ruleset = widgets.Dropdown(
+            options=["house", "uganda", "bomb", "party"], value=preset, description="Ruleset"
+        )
+        self.level = widgets.ToggleButtons(
+            options=list(LEVELS),
+            value=level,
+            description="Level",
+            tooltips=[
+                "count and compare",
+                "markers, named suits, exactly on the limit",
+                "jokers, the master ace, picks, several sevens, tie rules",
+            ],
+        )
+        self.set_number = widgets.BoundedIntText(
+            value=set_number,
+            min=0,
+            max=10**6,
+            description="Set",
+            tooltip="Everyone who picks the same set gets the same puzzles",
+        )
+        self.try_set = widgets.Button(
+            description="Try set", icon="users", tooltip="Start this set from its first puzzle"
+        )
+        self.new_puzzle = widgets.Button(
+            description="New puzzle", icon="forward", button_style="primary", tooltip="The next puzzle of the set"
+        )
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="A hint, without the answer")
         self.question = widgets.HTML()
         self.table = TableView()
         self.answers = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML()
         self.tally = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Teacher's file",
-                                         tooltip="Load puzzles written as JSON")
+        self.upload = widgets.FileUpload(
+            accept=".json", multiple=False, description="Teacher's file", tooltip="Load puzzles written as JSON"
+        )
         self.try_set.on_click(lambda _: self.start_set())
         self.new_puzzle.on_click(lambda _: self.next_puzzle())
         self.hint_button.on_click(lambda _: self.show_hint())
@@ -70,11 +88,18 @@ class PuzzleTrainer(widgets.VBox):
         self.level.observe(lambda change: self.start_set(), names="value")
         self.upload.observe(lambda change: self.load_file(), names="value")
         self.right = self.asked = self.streak = self.best = 0
-        super().__init__([
-            widgets.HBox([self.ruleset, self.level]),
-            widgets.HBox([self.set_number, self.try_set, self.new_puzzle, self.hint_button]),
-            self.tally, self.question, self.table, self.answers, self.feedback, self.upload,
-        ])
+        super().__init__(
+            [
+                widgets.HBox([self.ruleset, self.level]),
+                widgets.HBox([self.set_number, self.try_set, self.new_puzzle, self.hint_button]),
+                self.tally,
+                self.question,
+                self.table,
+                self.answers,
+                self.feedback,
+                self.upload,
+            ]
+        )
         self.start_set()
 
     # ------------------------------------------------------------- puzzles
@@ -115,15 +140,24 @@ class PuzzleTrainer(widgets.VBox):
         # Only "who wins" reveals the other hands; otherwise the page holds what your seat can see.
         self.table.viewer = None if puzzle.question == "who_wins" else game.to_move
         self.table.show(game)
-        origin = f"set {self.set_number.value}, puzzle {self.index + 1}" if self.custom is None else f"puzzle {self.index + 1}"
-        self.question.value = (f"<h3>{html.escape(QUESTION_TEXT[puzzle.question])}</h3>"
-                               f"<p class='matatu-note'>You are seat {game.to_move} · {puzzle.level} · {origin}</p>")
+        origin = (
+            f"set {self.set_number.value}, puzzle {self.index + 1}"
+            if self.custom is None
+            else f"puzzle {self.index + 1}"
+        )
+        self.question.value = (
+            f"<h3>{html.escape(QUESTION_TEXT[puzzle.question])}</h3>"
+            f"<p class='matatu-note'>You are seat {game.to_move} · {puzzle.level} · {origin}</p>"
+        )
         buttons = []
         if puzzle.question == "which_card":
             # Several sevens may cut: choose every card that can, or none, then check.
-            self.toggles = [widgets.ToggleButton(description=label, tooltip=f"{label} can cut")
-                            for label, _ in _choices(puzzle)]
-            check = widgets.Button(description="Check", button_style="info", tooltip="Check the cards chosen (none: no card can cut)")
+            self.toggles = [
+                widgets.ToggleButton(description=label, tooltip=f"{label} can cut") for label, _ in _choices(puzzle)
+            ]
+            check = widgets.Button(
+                description="Check", button_style="info", tooltip="Check the cards chosen (none: no card can cut)"
+            )
             check.on_click(lambda _: self.answer([toggle.description for toggle in self.toggles if toggle.value]))
             buttons = [*self.toggles, check]
         else:
@@ -151,8 +185,9 @@ class PuzzleTrainer(widgets.VBox):
                 self.streak = 0
         rule = f" ({RULE_WORDS[puzzle.rule]})" if puzzle.question == "can_cut" and puzzle.rule else ""
         verdict = "✔ Right!" if right else "✘ Not quite."
-        self.feedback.value = (f"<p><b>{verdict}</b>{html.escape(rule)}</p>"
-                               f"<p class='matatu-note'>{html.escape(puzzle.explanation)}</p>")
+        self.feedback.value = (
+            f"<p><b>{verdict}</b>{html.escape(rule)}</p><p class='matatu-note'>{html.escape(puzzle.explanation)}</p>"
+        )
         for button in self.answers.children:
             button.disabled = True
         self._tally()
@@ -162,5 +197,7 @@ class PuzzleTrainer(widgets.VBox):
         self.feedback.value = f"<p>💡 {html.escape(self.puzzle.hint)}</p>"
 
     def _tally(self) -> None:
-        self.tally.value = (f"<p class='matatu-note'>Score: <b>{self.right} of {self.asked}</b> · "
-                            f"streak {self.streak} · best streak {self.best}</p>")
+        self.tally.value = (
+            f"<p class='matatu-note'>Score: <b>{self.right} of {self.asked}</b> · "
+            f"streak {self.streak} · best streak {self.best}</p>"
+        )

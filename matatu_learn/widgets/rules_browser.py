@@ -29,7 +29,9 @@ def rulesets_table_html() -> str:
         f"<td>{html.escape(published.title or 'based on ' + published.base)}</td></tr>"
         for published in latest
     )
-    return f"<table><thead><tr><th>ruleset</th><th>version</th><th>source</th></tr></thead><tbody>{rows}</tbody></table>"
+    return (
+        f"<table><thead><tr><th>ruleset</th><th>version</th><th>source</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 class RulesBrowser(widgets.VBox):
@@ -45,7 +47,10 @@ class RulesBrowser(widgets.VBox):
         registry = Registry()
         latest = [registry.ruleset(known) for known in registry.names()]
         self.picker = widgets.Dropdown(
-            options=[(f"{published.name} — {published.title or 'based on ' + published.base}", published.name) for published in latest],
+            options=[
+                (f"{published.name} — {published.title or 'based on ' + published.base}", published.name)
+                for published in latest
+            ],
             value=name,
             description="Ruleset",
             style={"description_width": "initial"},

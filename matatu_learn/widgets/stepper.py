@@ -47,8 +47,10 @@ class LessonStepper(widgets.VBox):
         frame = self.frames[position]
         parts = [f"<p>{html.escape(frame.text)}</p>"]
         if frame.action is not None:
-            parts.append(f"<p><b>Seat {frame.seat}: <code>{html.escape(str(frame.action))}</code></b> — "
-                         f"{html.escape(frame.explanation)}</p>")
+            parts.append(
+                f"<p><b>Seat {frame.seat}: <code>{html.escape(str(frame.action))}</code></b> — "
+                f"{html.escape(frame.explanation)}</p>"
+            )
             if frame.effects:
                 parts.append("<ul>" + "".join(f"<li>{html.escape(effect)}</li>" for effect in frame.effects) + "</ul>")
         else:

@@ -32,8 +32,9 @@ def card_label(card: int) -> str:
     if card >= 52:
         return "red joker" if CARD_NAMES[card] == "RJ" else "black joker"
     rank = RANK_OF[card]
-    word = RANK_WORDS.get(rank) or ("ten" if rank == 10 else
-                                    ("two", "three", "four", "five", "six", "seven", "eight", "nine")[rank - 2])
+    word = RANK_WORDS.get(rank) or (
+        "ten" if rank == 10 else ("two", "three", "four", "five", "six", "seven", "eight", "nine")[rank - 2]
+    )
     return f"{word} of {SUIT_WORDS[SUIT_OF[card]]}"
 
 
@@ -47,31 +48,39 @@ def card_svg(card: int, width: int = 64) -> str:
     """The face of a card, scalable (a viewBox of 100 x 140)."""
     height = round(width * 1.4)
     ink = _ink(card)
-    frame = ('<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>')
+    frame = '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>'
     if card >= 52:
-        body = (f'<text x="50" y="62" font-size="40" text-anchor="middle" fill="{ink}">★</text>'
-                f'<text x="50" y="98" font-size="15" font-weight="bold" text-anchor="middle" fill="{ink}" '
-                f'letter-spacing="2">JOKER</text>'
-                f'<text x="12" y="24" font-size="16" font-weight="bold" fill="{ink}">{CARD_NAMES[card]}</text>')
+        body = (
+            f'<text x="50" y="62" font-size="40" text-anchor="middle" fill="{ink}">★</text>'
+            f'<text x="50" y="98" font-size="15" font-weight="bold" text-anchor="middle" fill="{ink}" '
+            f'letter-spacing="2">JOKER</text>'
+            f'<text x="12" y="24" font-size="16" font-weight="bold" fill="{ink}">{CARD_NAMES[card]}</text>'
+        )
     else:
         rank = CARD_NAMES[card][:-1]
         suit = SUIT_SYMBOLS[SUIT_OF[card]]
-        body = (f'<text x="10" y="26" font-size="22" font-weight="bold" fill="{ink}">{rank}</text>'
-                f'<text x="10" y="46" font-size="20" fill="{ink}">{suit}</text>'
-                f'<text x="50" y="92" font-size="50" text-anchor="middle" fill="{ink}">{suit}</text>'
-                f'<g transform="rotate(180 50 70)"><text x="10" y="26" font-size="22" font-weight="bold" '
-                f'fill="{ink}">{rank}</text><text x="10" y="46" font-size="20" fill="{ink}">{suit}</text></g>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
-            f'aria-hidden="true" font-family="DejaVu Sans, Arial, sans-serif">{frame}{body}</svg>')
+        body = (
+            f'<text x="10" y="26" font-size="22" font-weight="bold" fill="{ink}">{rank}</text>'
+            f'<text x="10" y="46" font-size="20" fill="{ink}">{suit}</text>'
+            f'<text x="50" y="92" font-size="50" text-anchor="middle" fill="{ink}">{suit}</text>'
+            f'<g transform="rotate(180 50 70)"><text x="10" y="26" font-size="22" font-weight="bold" '
+            f'fill="{ink}">{rank}</text><text x="10" y="46" font-size="20" fill="{ink}">{suit}</text></g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
+        f'aria-hidden="true" font-family="DejaVu Sans, Arial, sans-serif">{frame}{body}</svg>'
+    )
 
 
 def back_svg(width: int = 64) -> str:
     height = round(width * 1.4)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
-            'aria-hidden="true"><defs><pattern id="matatu-weave" width="10" height="10" patternUnits="userSpaceOnUse">'
-            '<path d="M0 10 L10 0 M-2 2 L2 -2 M8 12 L12 8" stroke="#9fb8e8" stroke-width="2"/></pattern></defs>'
-            '<rect x="2" y="2" width="96" height="136" rx="9" fill="#1f4aa8" stroke="#555" stroke-width="2"/>'
-            '<rect x="10" y="10" width="80" height="120" rx="6" fill="url(#matatu-weave)"/></svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{width}" height="{height}" '
+        'aria-hidden="true"><defs><pattern id="matatu-weave" width="10" height="10" patternUnits="userSpaceOnUse">'
+        '<path d="M0 10 L10 0 M-2 2 L2 -2 M8 12 L12 8" stroke="#9fb8e8" stroke-width="2"/></pattern></defs>'
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="#1f4aa8" stroke="#555" stroke-width="2"/>'
+        '<rect x="10" y="10" width="80" height="120" rx="6" fill="url(#matatu-weave)"/></svg>'
+    )
 
 
 def card_html(card: Card | int, width: int = 64, note: str = "", dimmed: bool = False) -> str:
@@ -80,8 +89,10 @@ def card_html(card: Card | int, width: int = 64, note: str = "", dimmed: bool = 
     label = card_label(card) + (f": {note}" if note else "")
     style = ' style="opacity:0.45"' if dimmed else ""
     title = f' title="{html.escape(note)}"' if note else ""
-    return (f'<span class="matatu-card" data-card="{name}" role="img" aria-label="{html.escape(label)}"'
-            f"{title}{style}>{card_svg(card, width)}</span>")
+    return (
+        f'<span class="matatu-card" data-card="{name}" role="img" aria-label="{html.escape(label)}"'
+        f"{title}{style}>{card_svg(card, width)}</span>"
+    )
 
 
 def back_html(width: int = 64, label: str = "face-down card") -> str:

@@ -13,20 +13,26 @@ import ipywidgets as widgets
 
 from ..engine.actions import Action
 from ..engine.cards import CARD_NAMES, SUIT_OF, SUIT_SYMBOLS, make_card
-from ..engine.round import Round
 from ..engine.explain import card_verdict, chopper_text
-from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
+from ..engine.round import Round
 from ..engine.rules import PRESETS, Rules
 from ..engine.view import PlayerView
+from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
 from .svg import STYLE, back_html, card_html
+
 
 class RulesetPicker(widgets.Dropdown):
     """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``."""
 
     def __init__(self, value: str = "house", modes: bool = True, **kwargs):
         keys = [key for key in RULESET_CHOICES if modes or key in PRESETS]
-        super().__init__(options=[(RULESET_CHOICES[key][0], key) for key in keys], value=value,
-                         description="Ruleset", style={"description_width": "initial"}, **kwargs)
+        super().__init__(
+            options=[(RULESET_CHOICES[key][0], key) for key in keys],
+            value=value,
+            description="Ruleset",
+            style={"description_width": "initial"},
+            **kwargs,
+        )
 
     @property
     def rules(self) -> Rules:
@@ -48,8 +54,10 @@ def marker_html(game) -> str:
         what = "Base card (only a marker: the card itself stays in the deck)"
     else:
         what = "Cutter (dealt face up under the stock, out of play this round)"
-    return (f'<div class="matatu-row">{card_html(game.marker, 48)}<p class="matatu-note"><b>{what}</b><br>'
-            f"It has the suit {SUIT_SYMBOLS[suit]}, so the chopper is <b>{chopper}</b>.</p></div>")
+    return (
+        f'<div class="matatu-row">{card_html(game.marker, 48)}<p class="matatu-note"><b>{what}</b><br>'
+        f"It has the suit {SUIT_SYMBOLS[suit]}, so the chopper is <b>{chopper}</b>.</p></div>"
+    )
 
 
 def _facts(game) -> list[str]:
@@ -95,7 +103,11 @@ class TableView(widgets.HTML):
             sizes = list(shown.hand_sizes)
             hands = [shown.hand if seat == self.viewer else None for seat in range(len(sizes))]
             pile_size, stock_size = shown.pile_size, shown.stock_size
-        top = card_html(shown.top, 64, note="the top of the pile") if shown.top is not None else "<p><i>bare table</i></p>"
+        top = (
+            card_html(shown.top, 64, note="the top of the pile")
+            if shown.top is not None
+            else "<p><i>bare table</i></p>"
+        )
         pile = f'<div><div class="matatu-note">pile ({pile_size})</div>{top}</div>'
         stock = f'<div><div class="matatu-note">stock ({stock_size})</div>{back_html(64, f"stock of {stock_size} cards")}</div>'
         rows = []
@@ -106,10 +118,14 @@ class TableView(widgets.HTML):
                 cards = "".join(back_html(40, "a card in another hand") for _ in range(min(sizes[seat], 12)))
                 cards += f'<span class="matatu-note">{sizes[seat]} cards</span>' if sizes[seat] > 12 else ""
             marker = " ◀ to move" if seat == shown.to_move and not shown.over else ""
-            rows.append(f'<div><div class="matatu-note">seat {seat} — {sizes[seat]} cards{marker}</div>'
-                        f'<div class="matatu-row">{cards}</div></div>')
-        self.value = (f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(shown)}</div></div>'
-                      f'<p class="matatu-note">{" · ".join(_facts(shown))}</p>{"".join(rows)}')
+            rows.append(
+                f'<div><div class="matatu-note">seat {seat} — {sizes[seat]} cards{marker}</div>'
+                f'<div class="matatu-row">{cards}</div></div>'
+            )
+        self.value = (
+            f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(shown)}</div></div>'
+            f'<p class="matatu-note">{" · ".join(_facts(shown))}</p>{"".join(rows)}'
+        )
 
 
 class HandView(widgets.VBox):
@@ -154,7 +170,9 @@ class HandView(widgets.VBox):
         verdict = "✔ Yes" if actions else "✘ No"
         choices = ""
         if len(actions) > 1:
-            choices = "<br>Ways to lay it: " + ", ".join(f"<code>{html.escape(str(action))}</code>" for action in actions)
+            choices = "<br>Ways to lay it: " + ", ".join(
+                f"<code>{html.escape(str(action))}</code>" for action in actions
+            )
         self.message.value = f'<p class="matatu-note"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
         if actions and self.on_action is not None and len(actions) == 1:
             self.on_action(actions[0])
