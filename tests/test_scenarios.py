@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matatu_learn.cli import main
-from matatu_learn.teaching.scenarios import check_file, run_scenario, scenario_files
+from matatu_learn.engine.errors import MatatuError
+from matatu_learn.teaching.scenarios import check_file, read_position, read_rules, run_scenario, scenario_files
 
 SUITE = Path(__file__).parent / "scenarios"
 SCENARIOS = [
@@ -177,6 +178,13 @@ def test_any_malformed_scenario_is_a_failure_never_a_traceback(rules, position, 
     data = {"name": "fuzz", "rules": rules, "position": position, "legal": legal, "actions": actions, "expect": expect}
     outcome = run_scenario(data)
     assert isinstance(outcome.passed, bool) and "\n" not in outcome.message
+    try:
+        read_rules(rules)
+    except MatatuError as error:
+        # A ruleset that cannot be read fails the scenario with the reader's own sentence.
+        assert not outcome.passed and outcome.message == f"not a valid scenario: {error}"
+    if not isinstance(position, dict) or "hands" not in position:
+        assert not outcome.passed
 
 
 CARD_WORDS = st.sampled_from(
@@ -224,3 +232,16 @@ def test_nearly_valid_scenarios_never_raise(rules, hands, pile, marker, extra, a
         {"name": "near", "rules": rules, "position": position, "actions": actions, "expect": {"over": False}}
     )
     assert isinstance(outcome.passed, bool) and "\n" not in outcome.message
+    # The outcome the checker must reach, worked out by driving the engine directly.
+    try:
+        game = read_position(read_rules(rules), position)
+    except MatatuError as error:
+        assert not outcome.passed and outcome.message == f"not a valid scenario: {error}"
+        return
+    for index, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except MatatuError:
+            assert not outcome.passed and outcome.message.startswith(f"actions[{index}] '{action}' was refused")
+            return
+    assert outcome.passed == (not game.over), outcome.message
