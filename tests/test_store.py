@@ -60,7 +60,8 @@ def test_publishing_makes_versions_and_a_version_never_changes(store):
 @pytest.mark.parametrize(
     "name, base, changes, message",
     [
-        ("house", "house", {}, "'house' is a preset that comes with matatu-learn"),
+        ("uganda", "house", {}, "'uganda' is already a ruleset based on uganda: publish its next version from uganda"),
+        ("fresh", None, {}, "'fresh' is a new ruleset: say which ruleset it starts from"),
         ("Big Table!", "house", {}, "'Big Table!' cannot name a ruleset"),
         ("mine", "nowhere", {}, "'nowhere' is not a published ruleset: choose one of house, uganda, bomb, party."),
         ("mine", "house", {"cut_limt": 3}, "'cut_limt' is not a switch"),

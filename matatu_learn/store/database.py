@@ -27,7 +27,7 @@ from typing import Any
 from ..engine.errors import MatatuError, RulesError
 from ..engine.frames import Frame, each_frame
 from ..engine.round import Round, RoundResult, check_players
-from ..engine.rules import PRESET_IDS, PRESET_TITLES, PRESETS, Rules, with_switches
+from ..engine.rules import PRESET_TITLES, PRESETS, Rules, with_switches
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
 ENVIRONMENT_VARIABLE = "MATATU_LEARN_DB"
@@ -232,6 +232,9 @@ class Store:
         return connection
 
     def _migrate(self) -> None:
+        # A current database is only read here, so a read-only one can still be read.
+        if self._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            return
         with self._transaction() as connection:
             schema = connection.execute("PRAGMA user_version").fetchone()[0]
             for version in range(schema, SCHEMA_VERSION):
@@ -247,6 +250,12 @@ class Store:
             (name, 1, name, PRESET_TITLES[name], _switches_json(rules), PRESET_PUBLISHED_AT)
             for name, rules in PRESETS.items()
         ]
+        present = self._connection.execute(
+            f"SELECT count(*) FROM rulesets WHERE version = 1 AND name IN ({', '.join('?' * len(PRESETS))})",
+            tuple(PRESETS),
+        ).fetchone()[0]
+        if present == len(PRESETS):
+            return
         with self._transaction() as connection:
             connection.executemany(
                 "INSERT OR IGNORE INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -320,23 +329,36 @@ class Store:
         rows = self._query("SELECT name, version FROM rulesets ORDER BY rowid")
         return [self.ruleset(name, version) for name, version in rows]
 
-    def publish(self, name: str, base: str, changes: dict[str, Any], title: str = "") -> int:
+    def publish(self, name: str, base: str | None, changes: dict[str, Any], title: str = "") -> int:
         """Publish a table's rules: a base ruleset with switches changed. Returns the version.
 
-        Publishing the same switches as the latest version publishes nothing new.
-        The four presets' ids are reserved: their versions come with the package.
+        A new name starts a ruleset from ``base``. A name that exists takes its next version,
+        from its own latest version (``base`` None or the name itself) or from the ruleset it
+        was first based on; the presets take next versions the same way, and their first
+        versions, shipped with the package, never change. Publishing the same switches as the
+        latest version publishes nothing new.
         """
         if not isinstance(name, str) or not name or set(name) - NAME_CHARACTERS or len(name) > 40:
             raise RulesError(
                 f"'{name}' cannot name a ruleset: use up to 40 lower-case letters, digits, '-' and '_', e.g. kampala-family."
             )
-        if name in PRESET_IDS:
-            raise RulesError(
-                f"'{name}' is a preset that comes with matatu-learn: publish your table's rules under a name of your own."
-            )
-        base_rules = self.rules(base)
-        rules = with_switches(base_rules, changes)
+        versions = self.versions(name)
+        if base is None:
+            if not versions:
+                raise RulesError(f"'{name}' is a new ruleset: say which ruleset it starts from with --from BASE.")
+            base = name
+        if versions and base != name:
+            origin = self.ruleset(name, versions[0]).base
+            if base != origin:
+                raise RulesError(
+                    f"'{name}' is already a ruleset based on {origin}: publish its next version from {name} itself, "
+                    "or choose another name."
+                )
+        base_published = self.ruleset(base)
+        rules = with_switches(base_published.rules, changes)
         switches = _switches_json(rules)
+        if not title and versions:
+            title = self.ruleset(name).title  # a next version keeps its ruleset's title unless given one
         with self._transaction() as connection:
             latest = connection.execute(
                 "SELECT version, switches FROM rulesets WHERE name = ? ORDER BY version DESC LIMIT 1", (name,)
@@ -344,11 +366,19 @@ class Store:
             if latest is not None and json.loads(latest[1]) == json.loads(switches):
                 return latest[0]
             version = 1 if latest is None else latest[0] + 1
+            origin = base if latest is None else self._origin(connection, name)
             connection.execute(
                 "INSERT INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (name, version, base, title, switches, now()),
+                (name, version, origin, title, switches, now()),
             )
         return version
+
+    @staticmethod
+    def _origin(connection: sqlite3.Connection, name: str) -> str:
+        """The ruleset a name was first based on (a preset is based on itself)."""
+        return connection.execute(
+            "SELECT base FROM rulesets WHERE name = ? ORDER BY version LIMIT 1", (name,)
+        ).fetchone()[0]
 
     # ---------------------------------------------------------------- games
     def record(

@@ -19,7 +19,7 @@ from ..engine.actions import parse_action
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, parse_colour, parse_suit
 from ..engine.errors import IllegalActionError, MatatuError, NotationError, ScenarioError
 from ..engine.round import Round
-from ..engine.rules import Rules, with_switches
+from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..store.registry import find_rules
 
 POSITION_FIELDS = (
@@ -94,9 +94,14 @@ def _cards(where: str, value: Any) -> list:
 
 
 def read_rules(value: Any) -> Rules:
-    """The ``rules`` field: a ruleset name, or an object with ``preset``, ``version`` and switches."""
+    """The ``rules`` field: a ruleset name, or an object with ``preset``, ``version`` and switches.
+
+    A preset's name without a version means the preset as the package publishes it (its
+    version 1), so a scenario file means the same on every machine, whatever next versions
+    a table has published there; ``{"preset": "house", "version": 2}`` names a next version.
+    """
     if isinstance(value, str):
-        return _field("rules", find_rules, value)
+        return _field("rules", lambda name: find_rules(name, 1 if name in PRESET_IDS else None), value)
     if not isinstance(value, dict):
         raise ScenarioError('rules: expected a ruleset name or an object with "preset".')
     if "preset" not in value or not isinstance(value["preset"], str):
@@ -104,6 +109,8 @@ def read_rules(value: Any) -> Rules:
     version = value.get("version")
     if version is not None:
         version = _whole_number("rules.version", version)
+    if version is None and value["preset"] in PRESET_IDS:
+        version = 1
     base = _field("rules.preset", lambda name: find_rules(name, version), value["preset"])
     overrides = {key: item for key, item in value.items() if key not in ("preset", "version")}
     try:
