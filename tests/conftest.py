@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from matatu_learn.engine.cards import deck_for
 from matatu_learn.server import process_tree, still_running
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -37,7 +36,7 @@ def everything_shown(view):
 
 
 def full_deck(rules):
-    return Counter(deck_for(rules.jokers))
+    return Counter(rules.deck())
 
 
 def free_port() -> int:

@@ -237,3 +237,16 @@ def test_sevens_are_ordinary_outside_the_chopper():
     game = position(PRESETS["house"], ["7♥ 3♣ K♠", "Q♣"], "9♥", marker=parse_card("5♠"))
     assert RANK_OF[parse_card("7♥")] == 7 and not game.is_chopper(parse_card("7♥"))
     assert game.is_chopper(parse_card("7♠"))
+
+
+def test_two_decks_let_a_card_stand_twice_never_three_times():
+    rules = with_switches(PRESETS["uganda"], {"decks": 2})
+    game = position(rules, ["9♣ 9♣ K♥", "5♠ 6♠"], "4♣", marker=parse_card("3♦"))
+    assert len(game.stock) == 104 - 7 and game.stock.count(parse_card("9♣")) == 0
+    assert game.stock.count(parse_card("K♥")) == 1 and game.stock.count(parse_card("4♦")) == 2
+    with pytest.raises(DealError, match="9♣ is placed 3 times, but there are 2 decks."):
+        position(rules, ["9♣ 9♣ K♥", "5♠ 9♣"], "4♣", marker=parse_card("3♦"))
+    with pytest.raises(DealError, match="9♣ is placed twice, but there is one deck."):
+        position(PRESETS["uganda"], ["9♣ 9♣ K♥", "5♠ 6♠"], "4♣", marker=parse_card("3♦"))
+    view = PlayerView(game, 0)
+    assert sorted(view.unseen_cards()) == sorted(game.stock + game.hands[1])

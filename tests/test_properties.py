@@ -40,6 +40,8 @@ def rulesets(draw):
         "joker_value": draw(st.sampled_from([50, 25, 20])),
         "queens_reverse": draw(st.booleans()),
         "draw_until_playable": draw(st.booleans()),
+        "decks": draw(st.sampled_from([1, 2])),
+        "play_on": draw(st.booleans()),
     }
     if base.cut_counts == "after":
         switches["cut_limit"] = draw(st.sampled_from([None, 0, 10, 20, 25]))
@@ -56,7 +58,7 @@ def choose(chooser, legal):
 
 def dealt(rules, players, seed):
     needed = players * rules.hand_size + (rules.marker == "cutter") + (rules.opening == "card")
-    assume(needed <= (54 if rules.jokers else 52))
+    assume(needed <= len(rules.deck()))
     return Round(rules, players, seed)
 
 
@@ -121,6 +123,9 @@ def test_random_rounds_keep_every_invariant(rules, players, seed, chooser_seed):
             assert len(game.hands[seat]) == held + min(owed, available)
         assert all_cards(game) == deck, "cards are conserved"
         assert game.pending >= 0 and 0 <= game.to_move < players
+        # Play on: a seat that is out never moves again and holds nothing.
+        assert game.over or game.to_move not in game.finished
+        assert all(not game.hands[out] for out in game.finished)
         steps += 1
         assert steps < 200_000, "every round ends"
     result = game.result
@@ -128,6 +133,15 @@ def test_random_rounds_keep_every_invariant(rules, players, seed, chooser_seed):
     assert result.totals == game.totals()
     if result.reason == "out":
         assert result.totals[result.winners[0]] == 0
+    if rules.play_on:
+        # The first out wins however the round ends; a round of "out" leaves one player with cards.
+        assert result.finished == tuple(game.finished)
+        if result.finished:
+            assert result.winners == result.finished[:1]
+        if result.reason == "out":
+            assert len(result.finished) == players - 1
+    else:
+        assert result.finished == ()
     # A replay of (rules, players, seed, actions) reproduces the round exactly.
     again = Round.replay(rules, players, seed, [str(action) for action in game.history])
     assert again.result == result and again.log == game.log

@@ -26,6 +26,10 @@ SECTION_10 = {
     "draw_until_playable": {"house": False, "uganda": False, "bomb": False, "party": False},
     "match_target": {"house": None, "uganda": 100, "bomb": None, "party": None},
     "match_rounds": {"house": None, "uganda": None, "bomb": None, "party": 5},
+    # Section 8's later uganda switches, each off by default.
+    "play_on": {"house": False, "uganda": False, "bomb": False, "party": False},
+    "eliminate": {"house": False, "uganda": False, "bomb": False, "party": False},
+    "decks": {"house": 1, "uganda": 1, "bomb": 1, "party": 1},
 }
 
 

@@ -67,3 +67,40 @@ def test_a_match_refuses_rounds_out_of_turn():
         match.next_round()
     with pytest.raises(MatatuError, match="once over"):
         match.record(game)
+
+
+def test_eliminate_the_heaviest_hand_leaves_until_one_player_is_left():
+    rules = with_switches(PRESETS["uganda"], {"eliminate": True, "match_target": 100_000})
+    outcomes = set()
+    for seed in range(200):
+        if outcomes == {"left", "tie"} and seed >= 6:
+            break
+        match = Match(rules, 4, seed=seed)
+        agents = [make_agent("random", seat) for seat in range(4)]
+        while not match.over:
+            before = list(match.seated)
+            game = match.next_round()
+            assert game.players == len(before) and match.round_seats == tuple(before)
+            scores = list(match.scores)
+            play_round(game, agents[: game.players])
+            match.record(game)
+            totals = game.result.totals
+            heaviest = [before[seat] for seat, total in enumerate(totals) if total == max(totals)]
+            if len(heaviest) == 1:
+                assert match.seated == [seat for seat in before if seat != heaviest[0]]
+                outcomes.add("left")
+            else:
+                assert match.seated == before  # a tie for heaviest: nobody leaves
+                outcomes.add("tie")
+            # Points go to the match seats the round's seats stand for.
+            for seat, points in enumerate(game.result.points):
+                scores[before[seat]] += points
+            assert match.scores == scores
+        assert len(match.seated) == 1 and match.winners == (match.seated[0],)
+        assert sorted(match.eliminated + match.seated) == [0, 1, 2, 3]
+    assert outcomes == {"left", "tie"}
+
+
+def test_eliminate_has_no_effect_on_a_round_standing_alone():
+    match = play_match(with_switches(PRESETS["bomb"], {"eliminate": True}), 3, seed=3)
+    assert match.rounds_played == 1 and match.seated == [0, 1, 2] and match.eliminated == []

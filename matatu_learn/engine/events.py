@@ -41,6 +41,7 @@ class EventKind(StrEnum):
     DRAW = "draw"  # detail: the card drawn, None when nothing was left
     TAKE = "take"  # a penalty is taken (detail: the cards)
     RESHUFFLE = "reshuffle"  # detail: the size of the new stock
+    GOES_OUT = "goes_out"  # play on: a seat laid its last card (detail: how many are out now)
     OUT = "out"
     CUT = "cut"
     BLOCKED = "blocked"

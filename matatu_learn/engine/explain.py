@@ -59,11 +59,25 @@ def pick_answers_text(game: Round) -> str:
     return f"a {COLOUR_OF[top]} pick card, compared by size{ace}"
 
 
+# What the marker card is called under each ``marker`` setting (no entry: no marker card).
+MARKER_NAMES = {"base": "base card", "cutter": "cutter"}
+
+
+def marker_name(rules) -> str | None:
+    """What the marker card is called: 'base card', 'cutter', or None where there is none.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> marker_name(PRESETS["house"]), marker_name(PRESETS["uganda"]), marker_name(PRESETS["bomb"])
+    ('base card', 'cutter', None)
+    """
+    return MARKER_NAMES.get(rules.marker)
+
+
 def chopper_text(game) -> str:
     """Which seven cuts, in words; ``game`` is a ``Round`` or a seat's ``PlayerView``."""
     if game.rules.chopper == "any_seven":
         return "any 7 is a chopper"
-    marker = "base card" if game.rules.marker == "base" else "cutter"
+    marker = marker_name(game.rules)
     return f"only the 7 of the {marker}'s suit ({SUIT_SYMBOLS[SUIT_OF[game.marker]]}) is the chopper"
 
 
@@ -229,6 +243,10 @@ _EVENT_WORDS = {
     EventKind.CALL_MISSED: lambda seat, detail: f'Seat {seat} should have said "{detail.capitalize()}!" and did not.',
     EventKind.CALLED: lambda seat, detail: f'Seat {seat} says "{detail.capitalize()}!"',
     EventKind.CAUGHT: lambda seat, detail: f"Seat {seat} is caught without the call and picks up {detail}.",
+    EventKind.GOES_OUT: lambda seat, detail: (
+        f"Seat {seat} has played the last card"
+        + (" and wins the round; the others play on." if detail == 1 else " and is out; the others play on.")
+    ),
     EventKind.OUT: lambda seat, detail: f"Seat {seat} has played the last card: the round is over.",
     EventKind.CUT: lambda seat, detail: f"Seat {seat} cuts: the round is over and every hand is counted.",
     EventKind.BLOCKED: lambda seat, detail: (

@@ -48,7 +48,7 @@ MODE_PRESETS = ("house", "uganda", "bomb")
 # heading of the rules text it quotes (None: the section quotes no rules text).
 SECTIONS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "card-values": (None, ("two_value", "joker_value", "joker_mode_three_value", "joker_mode_master_ace_value")),
-    "deal": ("Deck and deal", ("jokers", "hand_size", "opening", "marker")),
+    "deal": ("Deck and deal", ("jokers", "decks", "hand_size", "opening", "marker")),
     "turn": ("A turn", ("draw_when_fitting", "after_draw", "draw_until_playable", "pass_without_draw")),
     "special-cards": (
         "Special cards",
@@ -65,7 +65,7 @@ SECTIONS: dict[str, tuple[str | None, tuple[str, ...]]] = {
     ),
     "chopper": ("The chopper", ("chopper", "cut_limit", "cut_counts", "sevens_normal", "cut_winner")),
     "calls": ("Calls", ("calls", "catch_penalty", "owed_call_blocks")),
-    "scoring": ("End of a round and scoring", ("scoring", "match_target", "match_rounds")),
+    "scoring": ("End of a round and scoring", ("play_on", "scoring", "match_target", "match_rounds", "eliminate")),
 }
 
 BLOCK_PATTERN = re.compile(r"<!-- generated: ([a-z-]+) -->\n(.*?)<!-- end generated -->", re.DOTALL)

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -49,7 +50,6 @@ from .cards import (
     SUIT_OF,
     SUITS,
     Card,
-    deck_for,
     make_card,
 )
 from .errors import DealError, IllegalActionError, NotationError
@@ -75,6 +75,7 @@ class RoundResult:
     totals: tuple[int, ...]
     points: tuple[int, ...]
     cutter: int | None = None
+    finished: tuple[int, ...] = ()  # play_on: the seats that went out, in order
 
 
 class Round:
@@ -109,6 +110,7 @@ class Round:
         "owed",
         "catchable",
         "quiet_turns",
+        "finished",
         "over",
         "result",
         "history",
@@ -123,7 +125,7 @@ class Round:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self._setup(rules, players, seed, leader)
-        deck = list(deck_for(rules.jokers))
+        deck = list(rules.deck())
         needed = players * rules.hand_size + (rules.marker == "cutter") + (rules.opening == "card")
         if needed > len(deck):
             raise DealError(
@@ -180,6 +182,7 @@ class Round:
         self.owed: list[str | None] = [None] * players
         self.catchable: int | None = None
         self.quiet_turns = 0
+        self.finished: list[int] = []
         self.over = False
         self.result: RoundResult | None = None
         self.history: list[Action] = []
@@ -227,7 +230,6 @@ class Round:
         if not 0 <= to_move < players:
             raise DealError(f"to_move must be a seat from 0 to {players - 1}, not {to_move}.")
         game._setup(rules, players, seed, to_move)
-        deck = deck_for(rules.jokers)
         placed: list[Card] = []
         for seat, hand in enumerate(hands):
             game.hands[seat] = list(hand)
@@ -251,13 +253,15 @@ class Round:
         for card in placed:
             if card >= 52 and not rules.jokers:
                 raise DealError(f"{CARD_NAMES[card]} is a joker, and jokers are off in this ruleset.")
-        seen: set[Card] = set()
-        for card in placed:
-            if card in seen:
-                raise DealError(f"{CARD_NAMES[card]} is placed twice, but there is one deck.")
-            seen.add(card)
+        copies = Counter(placed)
+        for card, count in copies.items():
+            if count > rules.decks:
+                decks = "there is one deck" if rules.decks == 1 else f"there are {rules.decks} decks"
+                times = "twice" if count == 2 else f"{count} times"
+                raise DealError(f"{CARD_NAMES[card]} is placed {times}, but {decks}.")
         if stock is None:
-            game.stock = [card for card in reversed(deck) if card not in seen]
+            unplaced = Counter(rules.deck()) - copies
+            game.stock = [card for card in reversed(DECK) for _ in range(unplaced[card])]
         if not game.pile and rules.opening != "bare":
             raise DealError("The pile is empty, but only a bare-table ruleset starts without a pile.")
         if direction not in (1, -1):
@@ -369,6 +373,9 @@ class Round:
         rules = self.rules
         seat = self.to_move
         hand = self.hands[seat]
+        left = len(hand) - 1
+        if rules.decks > 1:
+            hand = list(dict.fromkeys(hand))  # an action names the card, not which copy
         actions: list[Action] = []
         if self.catchable is not None:
             actions.append(CATCH_ACTION)
@@ -379,16 +386,16 @@ class Round:
         if self.pending:
             for card in hand:
                 if self._answers(card):
-                    self._add_plays(actions, card, len(hand) - 1, answering=True)
+                    self._add_plays(actions, card, left, answering=True)
             actions.append(PICK_ACTION)
             return tuple(actions)
         if self.has_drawn:
             drawn_only = rules.after_draw != "any_fitting"
-            self._add_options(actions, self._fitting((self.drawn,) if drawn_only else hand), len(hand) - 1)
+            self._add_options(actions, self._fitting((self.drawn,) if drawn_only else hand), left)
             if rules.after_draw in ("any_fitting", "drawn_or_pass"):
                 actions.append(PASS_ACTION)
             return tuple(actions)
-        self._add_options(actions, self._fitting(hand), len(hand) - 1)
+        self._add_options(actions, self._fitting(hand), left)
         if rules.draw_when_fitting or not actions or actions == [CATCH_ACTION]:
             actions.append(DRAW_ACTION)
         if rules.pass_without_draw:
@@ -537,7 +544,10 @@ class Round:
         self.colour = None
         self.drawn = None
         if not hand:
-            self._finish(RoundEnd.OUT, winner=seat)
+            if self.rules.play_on:
+                self._go_out(seat)
+            else:
+                self._finish(RoundEnd.OUT, winner=seat)
             return
         needed = self._call_words.get(len(hand))
         missed = needed is not None and action.word is None
@@ -599,7 +609,7 @@ class Round:
                 self.log.append((EventKind.OWES, self._seat_after(1), self.pending))
         # A call missed with this play stays owed unless a pick-up already cancelled it.
         missed_by = seat if missed and self.owed[seat] is not None else None
-        if self.players == 2 and (step == 2 or reverse):
+        if self.players - len(self.finished) == 2 and (step == 2 or reverse):
             self.log.append((EventKind.AGAIN, seat, None))
             self._start_turn(seat, missed_by)
             return
@@ -682,13 +692,31 @@ class Round:
             self.log.append((EventKind.RESHUFFLE, None, len(self.stock)))
 
     def _seat_after(self, steps: int) -> int:
-        return (self.to_move + steps * self.direction) % self.players
+        if not self.finished:
+            return (self.to_move + steps * self.direction) % self.players
+        seat = self.to_move
+        for _ in range(steps):  # play on: the seats that are out are passed over
+            seat = (seat + self.direction) % self.players
+            while seat in self.finished:
+                seat = (seat + self.direction) % self.players
+        return seat
+
+    def _go_out(self, seat: int) -> None:
+        """Play on (docs/rules.md §8): the last card has no effect; the others go on without this seat."""
+        self.finished.append(seat)
+        self.owed[seat] = None
+        self.pending = 0
+        self.log.append((EventKind.GOES_OUT, seat, len(self.finished)))
+        if self.players - len(self.finished) <= 1:
+            self._finish(RoundEnd.OUT, winner=seat)
+            return
+        self._start_turn(self._seat_after(1), missed_by=None)
 
     def _end_turn(self, quiet: bool) -> None:
         self.free = False  # an unused free play after an A♠ cancel lapses with the turn
         if quiet:
             self.quiet_turns += 1
-            if self.quiet_turns >= self.players:
+            if self.quiet_turns >= self.players - len(self.finished):
                 self._finish(RoundEnd.BLOCKED)
                 return
         else:
@@ -710,8 +738,14 @@ class Round:
         self.pending = 0
         self.catchable = None
         totals = self.totals()
-        winners = (winner,) if reason is RoundEnd.OUT else round_winners(self.rules, totals, cutter)
-        self.result = RoundResult(reason, winners, totals, round_points(self.rules, totals, winners), cutter)
+        if self.finished:
+            winners: tuple[int, ...] = (self.finished[0],)  # play on: the first out won, however it ends
+        elif reason is RoundEnd.OUT:
+            winners = (winner,)
+        else:
+            winners = round_winners(self.rules, totals, cutter)
+        points = round_points(self.rules, totals, winners)
+        self.result = RoundResult(reason, winners, totals, points, cutter, tuple(self.finished))
         self.log.append((EventKind(reason), cutter if reason is RoundEnd.CUT else winner, winners))
         self._legal = ()
 
@@ -752,6 +786,7 @@ class Round:
         other.owed = self.owed.copy()
         other.catchable = self.catchable
         other.quiet_turns = self.quiet_turns
+        other.finished = self.finished.copy()
         other.over = self.over
         other.result = self.result
         other.history = self.history.copy()
@@ -778,6 +813,7 @@ class Round:
             tuple(self.owed),
             self.catchable,
             self.quiet_turns,
+            tuple(self.finished),
             self.over,
             self.result,
             len(self.history),

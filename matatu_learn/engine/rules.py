@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .cards import ACE, DECK, SPADES, Card, deck_for
 from .errors import RulesError
 
 PRESET_IDS = ("house", "uganda", "bomb", "party")
@@ -42,6 +43,7 @@ NUMBER_CHOICES: dict[str, tuple[int, ...]] = {
     "joker_value": (50, 25, 20),
     "joker_mode_three_value": (3, 30),
     "joker_mode_master_ace_value": (15, 60),
+    "decks": (1, 2),
 }
 RANGES: dict[str, tuple[int, int]] = {
     "hand_size": (5, 10),
@@ -67,6 +69,9 @@ NAMED_SWITCHES = (
     "draw_until_playable",
     "match_target",
     "match_rounds",
+    "play_on",
+    "eliminate",
+    "decks",
 )
 
 
@@ -86,6 +91,9 @@ class Rules:
     draw_until_playable: bool = False
     match_target: int | None = None
     match_rounds: int | None = None
+    play_on: bool = False
+    eliminate: bool = False
+    decks: int = 1
     # Further settings that separate the presets.
     opening: str = "card"
     marker: str = "none"
@@ -141,10 +149,16 @@ class Rules:
         """How a pending pick is answered: 'add_up', 'pass_on' or 'compare'."""
         return "add_up" if self.picks_add_up else self.pick_answer
 
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of one game, in canonical order; with two decks each card stands twice.
+
+        >>> len(PRESETS["uganda"].deck()), len(replace(PRESETS["uganda"], jokers=True, decks=2).deck())
+        (52, 108)
+        """
+        return deck_for(self.jokers) * self.decks
+
     def card_values(self) -> tuple[int, ...]:
         """The value of each of the 54 cards, indexed by card."""
-        from .cards import ACE, DECK, SPADES
-
         values = []
         for card in DECK:
             if card.is_joker:
@@ -162,8 +176,6 @@ class Rules:
 
     def pick_amounts(self) -> tuple[int, ...]:
         """How many cards each card makes the next player pick (0: not a pick card)."""
-        from .cards import DECK
-
         amounts = []
         for card in DECK:
             if card.is_joker:

@@ -18,7 +18,13 @@ from .rules import Rules
 
 class Match:
     """Rounds until the match ends: to a points target (highest wins), over a
-    number of rounds (lowest cumulative wins), or one round standing alone."""
+    number of rounds (lowest cumulative wins), or one round standing alone.
+
+    With ``eliminate`` the heaviest hand leaves the match after each round (a tie for
+    heaviest: nobody leaves); the next rounds are dealt to the players left, and the
+    last player left wins. A round's seats are numbered afresh from 0; ``round_seats``
+    gives the match seat of each.
+    """
 
     def __init__(self, rules: Rules, players: int, seed: int):
         check_players(players)
@@ -29,6 +35,9 @@ class Match:
         self.scores = [0] * players
         self.results: list[RoundResult] = []
         self.round_seeds: list[int] = []
+        self.seated: list[int] = list(range(players))  # the match seats still in the match
+        self.eliminated: list[int] = []  # the match seats that left, in order
+        self.round_seats: tuple[int, ...] = tuple(self.seated)
         self.current: Round | None = None
 
     @property
@@ -40,6 +49,8 @@ class Match:
         rules = self.rules
         if not self.results:
             return False
+        if len(self.seated) == 1:
+            return True
         if rules.match_target is not None:
             return max(self.scores) >= rules.match_target
         if rules.match_rounds is not None:
@@ -48,33 +59,44 @@ class Match:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats that won the match (several: a tie); empty while it goes on."""
+        """The match seats that won the match (several: a tie); empty while it goes on."""
         if not self.over:
             return ()
+        if len(self.seated) == 1:
+            return (self.seated[0],)
         if self.rules.match_target is not None:
             best = max(self.scores)
         elif self.rules.match_rounds is not None:
             best = min(self.scores)
         else:
-            return self.results[0].winners
+            return tuple(self.round_seats[seat] for seat in self.results[0].winners)
         return tuple(seat for seat, score in enumerate(self.scores) if score == best)
 
     def next_round(self) -> Round:
-        """Deal the next round; the lead moves one seat each round."""
+        """Deal the next round to the players still in; the lead moves one seat each round."""
         if self.over:
             raise MatatuError("The match is over: start a new match to play again.")
         if self.current is not None and not self.current.over:
             raise MatatuError("The current round is not over yet.")
         seed = self._seeds.randrange(2**63)
         self.round_seeds.append(seed)
-        self.current = Round(self.rules, self.players, seed, leader=len(self.results) % self.players)
+        self.round_seats = tuple(self.seated)
+        players = len(self.seated)
+        self.current = Round(self.rules, players, seed, leader=len(self.results) % players)
         return self.current
 
     def record(self, game: Round) -> None:
-        """Add a finished round's points to the match."""
+        """Add a finished round's points to the match, and let the heaviest hand leave if it must."""
         if game is not self.current or not game.over:
             raise MatatuError("Only the match's current round, once over, can be recorded.")
-        self.results.append(game.result)
-        for seat, points in enumerate(game.result.points):
-            self.scores[seat] += points
+        result = game.result
+        self.results.append(result)
+        for seat, points in enumerate(result.points):
+            self.scores[self.round_seats[seat]] += points
         self.current = None
+        if self.rules.eliminate and not self.over:
+            heaviest = max(result.totals)
+            leaving = [seat for seat, total in enumerate(result.totals) if total == heaviest]
+            if len(leaving) == 1:
+                self.seated.remove(self.round_seats[leaving[0]])
+                self.eliminated.append(self.round_seats[leaving[0]])

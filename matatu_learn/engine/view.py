@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .cards import Card, deck_for
+from .cards import Card
 from .events import EventKind
 from .round import Round, RoundResult
 from .rules import Rules
@@ -203,7 +203,7 @@ class PlayerView:
         seen = list(game.hands[self.seat]) + list(game.pile)
         if game.rules.marker == "cutter":
             seen.append(game.marker)
-        unseen = list(deck_for(game.rules.jokers))
+        unseen = list(game.rules.deck())
         for card in seen:
             unseen.remove(card)
         return unseen

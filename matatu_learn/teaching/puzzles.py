@@ -24,7 +24,6 @@ from ..engine.cards import (
     SUIT_OF,
     SUIT_SYMBOLS,
     SUITS,
-    deck_for,
     make_card,
     parse_card,
 )
@@ -192,7 +191,7 @@ def _ruleset_field(preset: str, level: str, rng: random.Random) -> Any:
 
 
 def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[str, Any]:
-    deck = [card for card in deck_for(rules.jokers)]
+    deck = list(rules.deck())
     rng.shuffle(deck)
     values = rules.card_values()
     taken: set = set()
