@@ -193,8 +193,15 @@ def test_history_records_quick_games_and_replays_one(page, voila):
     open_notebook(page, voila, "09-rules-and-history.ipynb")
     page.get_by_role("button", name="Record 5 quick games").click()
     page.get_by_text("replays exactly under its stored rules").wait_for(timeout=60_000)
+    page.get_by_text("The deal:").filter(has_text="moves follow").wait_for(timeout=20_000)
     page.get_by_role("button", name="Next").last.click()
-    page.get_by_text("Move 1 of").wait_for(timeout=20_000)
+    page.get_by_text(re.compile(r"^step 2 of \d+$")).wait_for(timeout=20_000)
+    # A replay shows every hand face up, with the engine's word on the first move.
+    page.locator(".jupyter-widgets p").filter(has_text=re.compile(r"^Seat \d: .+ is legal: ")).first.wait_for(
+        timeout=20_000
+    )
+    assert page.locator("[aria-label='a card in another hand']").count() == 0
+    assert page.locator(".jupyter-widgets [data-card]").count() >= 3 * 7
 
 
 def test_print_time_to_interactive(voila, browser):

@@ -9,29 +9,35 @@ import pytest
 
 from matatu_learn.agents.players import make_agent
 from matatu_learn.agents.simulate import play_round
-from matatu_learn.engine.cards import parse_card, parse_cards
+from matatu_learn.engine.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
 from matatu_learn.engine.explain import card_verdict
+from matatu_learn.engine.frames import play_frames
 from matatu_learn.engine.round import Round
-from matatu_learn.engine.rules import PRESETS
-from matatu_learn.engine.rules_text import rules_sections
+from matatu_learn.engine.rules import PRESET_TITLES, PRESETS
+from matatu_learn.engine.rules_text import marker_sentence, match_sentence, rules_sections
+from matatu_learn.engine.view import PlayerView, TeacherView
 from matatu_learn.store.database import Store
-from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules
+from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules, step_frames
 from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.widgets import (
     CutMeter,
     DealExplorer,
+    FrameStepper,
     HandView,
     HistoryBrowser,
-    LessonStepper,
     MatchView,
     PuzzleTrainer,
     RulesBrowser,
     RulesComparison,
+    RulesetPicker,
     TableView,
     TopicLesson,
     TurnExplorer,
+    card_values_html,
 )
 from matatu_learn.widgets.puzzle_trainer import _choices, is_right
+from matatu_learn.widgets.svg import card_label
+from matatu_learn.widgets.views import table_html
 
 
 @pytest.fixture
@@ -71,19 +77,38 @@ def test_history_lists_games_and_replays_them_step_by_step(database):
     assert browser.game_id.value == 3
     stepper = browser.stepper
     assert "replays exactly" in browser.stepper_box.children[0].value
-    assert stepper.step == 0 and stepper.back.disabled and "The deal" in stepper.caption.value
     with Store(database) as store:
         record = store.game(3)
+    moves = len(record.actions)
+    assert (
+        stepper.position == 0 and stepper.back.disabled and f"The deal: {moves} moves follow." in stepper.caption.value
+    )
+    assert f"step 1 of {moves + 1}" in stepper.counter.value
+
+    def replayed(count):
+        """The round after the first ``count`` recorded moves, dealt and played again apart from the widget."""
+        return Round.replay(PRESETS["party"], record.players, record.seed, record.actions[:count], record.leader)
+
     stepper.next.click()
-    assert stepper.step == 1
-    first_action, explanation = stepper.report.steps[0]
-    assert first_action == record.actions[0] and html.escape(explanation) in stepper.caption.value
-    for _ in range(len(record.actions)):
+    before = replayed(0)
+    assert stepper.position == 1 and f"Seat {before.to_move}: <code>{record.actions[0]}</code>" in stepper.caption.value
+    assert html.escape(before.explain(record.actions[0])) in stepper.caption.value
+    assert stepper.table.value == table_html(TeacherView(replayed(1)))
+    # A draw's effect is the engine's sentence, for the seat that drew.
+    draw = record.actions.index("draw", 1)
+    stepper.show(draw + 1)
+    assert f"Seat {replayed(draw).to_move} draws a card." in stepper.caption.value
+    stepper.back.click()
+    assert stepper.position == draw and stepper.table.value == table_html(TeacherView(replayed(draw)))
+    for _ in range(moves):
         stepper.next.click()
-    assert stepper.step == len(record.actions) and stepper.next.disabled
-    assert "The round is over" in stepper.caption.value
+    assert stepper.position == moves and stepper.next.disabled
+    final = replayed(moves)
+    assert final.over and stepper.table.value == table_html(TeacherView(final))
+    assert f"points {', '.join(map(str, record.points))}" in stepper.table.value
+    assert set(cards_in(stepper.table.value)) >= {str(card) for hand in final.hands for card in hand}
     stepper.restart.click()
-    assert stepper.step == 0
+    assert stepper.position == 0 and stepper.back.disabled
 
 
 def test_history_filter_and_quick_games(database):
@@ -106,7 +131,7 @@ def cards_in(markup):
 
 def test_every_face_up_card_has_its_identity_and_a_label_and_backs_have_none():
     game = Round(PRESETS["house"], 3, seed=5)
-    view = TableView(game, viewer=0)
+    view = TableView(PlayerView(game, 0))
     shown = cards_in(view.value)
     expected = {str(card) for card in game.hands[0]} | {str(game.top), str(game.marker)}
     assert set(shown) == expected
@@ -116,8 +141,63 @@ def test_every_face_up_card_has_its_identity_and_a_label_and_backs_have_none():
                 assert str(card) not in view.value
     assert view.value.count('aria-label="a card in another hand"') == 14
     assert all(f'data-card="{name}" role="img" aria-label="' in view.value for name in shown)
-    teacher = TableView(game)
+    teacher = TableView(TeacherView(game))
     assert set(cards_in(teacher.value)) >= {str(card) for hand in game.hands for card in hand}
+
+
+def hidden_cards(game, seat):
+    """The cards a seat cannot see: the other hands and the stock, less the public top card and marker."""
+    hidden = {card for other, hand in enumerate(game.hands) if other != seat for card in hand} | set(game.stock)
+    return hidden - set(game.hands[seat]) - {game.top, game.marker}
+
+
+@pytest.mark.parametrize("preset", ["house", "uganda", "bomb", "party"])
+def test_a_table_fed_a_players_view_holds_no_hidden_card_and_a_teachers_view_every_hand(preset):
+    game = Round(PRESETS[preset], 4, seed=11)
+    for _ in range(6):  # a few moves in, so the pile and the hands have changed since the deal
+        legal = game.legal_actions()
+        game.apply(next((action for action in legal if action.kind != "cut"), legal[0]))
+    assert not game.over
+    for seat in range(4):
+        markup = TableView(PlayerView(game, seat)).value
+        labels = " ".join(re.findall(r'aria-label="([^"]*)"', markup) + re.findall(r'title="([^"]*)"', markup))
+        hidden = hidden_cards(game, seat)
+        assert hidden and not hidden & {parse_card(name) for name in cards_in(markup)}
+        assert not [card for card in hidden if card_label(card) in labels]
+        backs = sum(len(hand) for other, hand in enumerate(game.hands) if other != seat)
+        assert markup.count('aria-label="a card in another hand"') == backs
+        assert f"seat {seat} (you)" in markup
+    teacher = TableView(TeacherView(game)).value
+    face_up = cards_in(teacher)
+    for hand in game.hands:
+        assert all(face_up.count(str(card)) >= 1 for card in hand)
+    assert "a card in another hand" not in teacher and "(you)" not in teacher
+
+
+def test_a_finished_round_shows_every_hand_to_every_seat_with_the_result():
+    game = Round.from_position(
+        PRESETS["party"], [parse_cards("5♣"), parse_cards("K♠ Q♠"), parse_cards("2♥ 3♥")], pile=parse_cards("4♣")
+    )
+    game.apply("play 5♣")
+    markup = TableView(PlayerView(game, 1)).value
+    assert {"K♠", "Q♠", "2♥", "3♥"} <= set(cards_in(markup)) and "a card in another hand" not in markup
+    # party: every player scores their own hand; the empty hand wins.
+    assert "seat 0 wins" in markup and "hands worth 0, 25, 5" in markup and "points 0, 25, 5" in markup
+
+
+def test_a_table_refuses_a_round_with_a_sentence():
+    with pytest.raises(TypeError, match="drawn from a view, not a Round: pass PlayerView"):
+        TableView(Round(PRESETS["house"], 2, seed=1))
+
+
+def test_the_marker_is_described_in_the_engine_words_and_the_chopper_named_by_the_engine():
+    for preset in ("house", "uganda"):
+        game = Round(PRESETS[preset], 3, seed=2)
+        markup = TableView(PlayerView(game, 0)).value
+        assert html.escape(marker_sentence(game.rules)) in markup
+        sevens = [card for card in DECK[:52] if RANK_OF[card] == 7 and SUIT_OF[card] == SUIT_OF[game.marker]]
+        assert f"is the chopper: <b>{sevens[0]}</b>" in markup
+    assert "No marker card: any 7 is a chopper." in TableView(PlayerView(Round(PRESETS["bomb"], 2, 1), 0)).value
 
 
 def test_hand_view_says_yes_or_why_not_for_every_card():
@@ -140,23 +220,103 @@ def test_hand_view_says_yes_or_why_not_for_every_card():
     )
 
 
-def test_lesson_stepper_walks_forward_and_back_with_the_engine_effects():
-    steps = [
-        {
-            "text": "An 8 jumps.",
-            "rules": "house",
-            "position": {"hands": ["8♦ 4♠", "Q♣ 5♣", "K♣ 4♣"], "pile": "5♦", "marker": "5♠"},
-            "actions": ["play 8♦"],
-        }
-    ]
-    stepper = LessonStepper(steps)
-    assert stepper.back.disabled and "Press Next" in stepper.caption.value
+LESSON_STEPS = [
+    {
+        "text": "An 8 jumps.",
+        "rules": "house",
+        "position": {"hands": ["8♦ 4♠", "Q♣ 5♣", "K♣ 4♣"], "pile": "5♦", "marker": "5♠"},
+        "actions": ["play 8♦"],
+    },
+    {
+        "text": "A 2 on a 2 passes the pick on.",
+        "rules": "house",
+        "position": {"hands": ["2♦ 4♠", "2♣ 5♣", "K♣ 4♣"], "pile": "2♥", "pending": 2, "marker": "5♠"},
+        "actions": ["play 2♦", "play 2♣"],
+    },
+]
+
+
+def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanation_and_effects():
+    stepper = FrameStepper([frame for step in LESSON_STEPS for frame in step_frames(step)])
+    assert stepper.back.disabled and "Press Next" in stepper.caption.value and "An 8 jumps." in stepper.caption.value
+    assert "step 1 of 5" in stepper.counter.value
     stepper.next.click()
-    assert "play 8♦" in stepper.caption.value and "Seat 1 is jumped." in stepper.caption.value
+    assert "Seat 0: <code>play 8♦</code>" in stepper.caption.value and "Seat 1 is jumped." in stepper.caption.value
+    assert "play 8♦ is legal: it fits (the suit in play is ♦" in stepper.caption.value
     assert 'data-card="8♦"' in stepper.table.value and "seat <b>2</b> to move" in stepper.table.value
-    assert stepper.next.disabled
+    stepper.next.click()
+    assert (
+        "A 2 on a 2 passes the pick on." in stepper.caption.value
+        and "<b>seat 0 owes 2 cards</b>" in stepper.table.value
+    )
+    stepper.next.click()
+    stepper.next.click()
+    assert (
+        "Seat 1: <code>play 2♣</code>" in stepper.caption.value and "Seat 2 now owes 2 cards." in stepper.caption.value
+    )
+    assert "another 2, which passes the pick on" in stepper.caption.value
+    assert stepper.next.disabled and "step 5 of 5" in stepper.counter.value
     stepper.back.click()
-    assert stepper.position == 0 and 'data-card="5♦"' in stepper.table.value
+    assert (
+        "Seat 0: <code>play 2♦</code>" in stepper.caption.value and "Seat 1 now owes 2 cards." in stepper.caption.value
+    )
+    stepper.restart.click()
+    assert stepper.position == 0 and 'data-card="5♦"' in stepper.table.value and "step 1 of 5" in stepper.counter.value
+
+
+def test_frame_stepper_for_a_seat_hides_the_other_hands_in_every_frame():
+    start = Round(PRESETS["uganda"], 3, seed=8)
+    game, actions = start.copy(), []
+    while not game.over and len(actions) < 20:
+        action = game.legal_actions()[-1]
+        actions.append(action)
+        game.apply(action)
+    stepper = FrameStepper(play_frames(start, actions), viewer=1)
+    for position, frame in enumerate(stepper.frames):
+        stepper.show(position)
+        shown = {parse_card(name) for name in cards_in(stepper.table.value)}
+        if frame.game.over:
+            assert shown >= {card for hand in frame.game.hands for card in hand}
+        else:
+            assert not shown & hidden_cards(frame.game, 1), position
+
+
+def test_frame_stepper_takes_one_text_per_frame():
+    frames = step_frames(LESSON_STEPS[0])
+    stepper = FrameStepper(frames, texts=["Before the eight.", "After the eight."])
+    stepper.next.click()
+    assert "After the eight." in stepper.caption.value and "An 8 jumps." not in stepper.caption.value
+    with pytest.raises(ValueError, match="one text per frame: 1 texts were given for 2 frames"):
+        stepper.load(frames, texts=["Only one."])
+
+
+def test_stepping_never_deals_or_replays_a_round(monkeypatch, database):
+    browser = HistoryBrowser(database)
+    lesson = TopicLesson("special_cards", ruleset="uganda-jokers")
+    calls = []
+
+    def refuse(*args, **kwargs):
+        calls.append(args)
+        raise AssertionError("a step dealt or replayed a round")
+
+    # Dealing, replaying and setting up a position all pass through these.
+    monkeypatch.setattr(Round, "__init__", refuse)
+    monkeypatch.setattr(Round, "_setup", refuse)
+    monkeypatch.setattr(Round, "replay", classmethod(refuse))
+    monkeypatch.setattr(Round, "from_position", classmethod(refuse))
+    for stepper in (browser.stepper, lesson.stepper):
+        last = len(stepper.frames) - 1
+        assert last > 0
+        for _ in range(last):
+            stepper.next.click()
+        assert stepper.position == last and stepper.table.value == table_html(TeacherView(stepper.frames[last].game))
+        stepper.back.click()
+        stepper.restart.click()
+        assert stepper.position == 0
+    assert calls == []
+    with pytest.raises(AssertionError):
+        Round(PRESETS["house"], 2, seed=1)  # the guard was in place
+    assert len(calls) == 1
 
 
 @pytest.mark.parametrize("lesson", ["special_cards", "scoring"])
@@ -181,7 +341,13 @@ def test_deal_explorer_deals_what_the_engine_deals():
     explorer = DealExplorer("uganda", players=4, seed=12)
     game = Round(PRESETS["uganda"], 4, 12)
     assert explorer.game.snapshot() == game.snapshot()
-    assert f"The cutter {game.marker}" in explorer.explanation.value and "bare" in explorer.explanation.value
+    assert (
+        f"The cutter is {game.marker}." in explorer.explanation.value
+        and "The table is bare." in explorer.explanation.value
+    )
+    for sentence in rules_sections(PRESETS["uganda"])["Deck and deal"]:
+        assert html.escape(sentence) in explorer.explanation.value
+    assert set(cards_in(explorer.table.value)) >= {str(card) for hand in game.hands for card in hand}
     assert explorer.stock.value == ""  # face down until asked
     explorer.show_stock.value = True
     assert cards_in(explorer.stock.value) == [str(card) for card in reversed(game.stock)]
@@ -195,6 +361,8 @@ def test_deal_explorer_deals_what_the_engine_deals():
 def test_turn_explorer_shows_seat_zero_to_move_with_the_turn_rules():
     explorer = TurnExplorer("bomb")
     assert explorer.game.to_move == 0 and not explorer.game.pending
+    shown = {parse_card(name) for name in cards_in(explorer.table.value)}
+    assert shown == set(explorer.game.hands[0]) | {explorer.game.top}
     assert "You draw only when nothing in your hand can be played." in explorer.rules_text.value
     explorer.picker.value = "party"
     assert "You may pass without drawing" in explorer.rules_text.value
@@ -213,18 +381,49 @@ def test_cut_meter_agrees_with_the_engine_and_refuses_bad_input():
     assert "&#x27;7x&#x27; is not a card" in meter.verdict.value and meter.cards.value == ""
     meter.hand_text.value = "7♦ 7♦"
     assert "appears twice" in meter.verdict.value
+    meter.hand_text.value = "K♣ 9♥"
+    assert "You hold no chopper" in meter.verdict.value and meter.meter.bar_style == ""
 
 
 def test_match_view_plays_a_match_to_its_end():
     view = MatchView("party", players=3, seed=4)
+    assert [key for _, key in view.picker.options] == ["uganda", "party"]
+    assert html.escape(match_sentence(PRESETS["party"])) in view.how.value
     view.play_round.click()
     assert view.match.rounds_played == 1 and "1 rounds played" in view.table.value
     view.play_all.click()
     assert view.match.rounds_played == 5 and view.play_round.disabled
     assert "The match is over" in view.table.value
     view.picker.value = "uganda"
+    assert "reaches 100 points" in view.how.value
     view.play_all.click()
     assert max(view.match.scores) >= 100
+
+
+def test_ruleset_pickers_name_each_choice_by_its_source_title():
+    picker = RulesetPicker()
+    labels = dict((key, label) for label, key in picker.options)
+    assert list(labels) == list(RULESET_CHOICES)
+    assert labels["uganda"] == "uganda — " + PRESET_TITLES["uganda"]
+    assert labels["uganda-jokers"] == "uganda — Uganda Classic, joker mode"
+    assert labels["bomb-classic"].endswith(", classic") and labels["house-jokers"].endswith(", joker mode")
+    picker.value = "bomb-classic"
+    assert not picker.rules.jokers and picker.preset == "bomb"
+    assert [key for _, key in RulesetPicker(modes=False).options] == ["house", "uganda", "bomb", "party"]
+
+
+def test_card_values_table_holds_each_choice_values_in_its_column():
+    markup = card_values_html()
+    rows = {
+        re.search(r"<b>(.*?)</b>", row).group(1): re.findall(r"<td>([^<]*)</td>", row)
+        for row in markup.split("<tr>")[2:]
+    }
+    for column, key in enumerate(RULESET_CHOICES):
+        values = ruleset_rules(key).card_values()
+        assert rows["A♠"][column] == str(values[parse_card("A♠")]), key
+        assert rows["2"][column] == str(values[parse_card("2♣")]), key
+        assert rows["joker"][column] == (str(values[parse_card("RJ")]) if ruleset_rules(key).jokers else "—"), key
+    assert rows["A♠"] == ["15", "15", "15", "15", "60", "15", "15"] and rows["2"][-1] == "2"
 
 
 # ----------------------------------------------------------------------- puzzles

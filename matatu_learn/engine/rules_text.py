@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .explain import marker_name
 from .rules import SWITCH_NAMES, Rules
 
 # What each setting changes, in one line: the rules reference (docs/rules.md §10) and
@@ -31,6 +32,9 @@ SWITCH_DESCRIPTIONS: dict[str, str] = {
     "draw_until_playable": "Drawing repeats until a drawn card can be played or nothing is left to draw.",
     "match_target": "Points that end a match, the highest total winning; null: no target.",
     "match_rounds": "Rounds in a match, the lowest cumulative total winning; null: no fixed number.",
+    "play_on": "The round goes on after the first player is out, until one player is left; the first out wins the round.",
+    "eliminate": "The heaviest hand leaves the match after each round; on a tie for heaviest nobody leaves.",
+    "decks": "Decks shuffled together: 2 makes 104 cards (108 with jokers), each card standing twice.",
     "opening": "card: one card is turned up to start the pile, with no effect; bare: the leader plays any card and it takes effect.",
     "marker": "base: a card identity is shown, never dealt as a marker; cutter: a real card lies face up under the stock, out of play; none.",
     "chopper": "Which sevens cut: the 7 of the marker card's suit, or any 7.",
@@ -89,6 +93,8 @@ def inactive_settings(rules: Rules) -> dict[str, str]:
             reasons[name] = "jokers is false"
     if rules.calls == "none":
         reasons["catch_penalty"] = reasons["owed_call_blocks"] = "calls is none"
+    if rules.match_target is None and rules.match_rounds is None:
+        reasons["eliminate"] = "each round stands alone (match_target and match_rounds are null)"
     return {name: reasons[name] for name in SWITCH_NAMES if name in reasons}
 
 
@@ -119,7 +125,7 @@ def switch_lines(rules: Rules) -> list[str]:
 
 def _deck(rules: Rules) -> list[str]:
     lines = [
-        f"The deck has {54 if rules.jokers else 52} cards{' (with the red and black jokers)' if rules.jokers else ''}.",
+        deck_sentence(rules),
         f"2 to 6 players; each is dealt {rules.hand_size} cards. Seat 0 leads the first round; the lead moves one seat each round.",
     ]
     if rules.opening == "bare":
@@ -129,18 +135,45 @@ def _deck(rules: Rules) -> list[str]:
             "One card is turned up to start the pile; it has no effect."
             + (" A joker is never turned up: it goes back into the stock." if rules.jokers else "")
         )
+    marker = marker_sentence(rules)
+    if marker is not None:
+        lines.append(marker)
+    return lines
+
+
+def deck_sentence(rules: Rules) -> str:
+    """The size of the deck, in one sentence.
+
+    >>> from dataclasses import replace
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> print(deck_sentence(replace(PRESETS["uganda"], decks=2)))
+    The deck is two decks shuffled together: 104 cards, each card standing twice.
+    """
+    size = len(rules.deck())
+    jokers = " (with the red and black jokers)" if rules.jokers else ""
+    if rules.decks == 1:
+        return f"The deck has {size} cards{jokers}."
+    return f"The deck is two decks shuffled together: {size} cards{jokers}, each card standing twice."
+
+
+def marker_sentence(rules: Rules) -> str | None:
+    """What the marker card is and where it lies; None where these rules have no marker.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> print(marker_sentence(PRESETS["uganda"]))
+    The cutter is dealt face up under the stock and is out of play for the round; it is never a seven.
+    """
     if rules.marker == "base":
-        lines.append(
+        return (
             "A base card is picked at random"
             + (" (never a joker)" if rules.jokers else "")
             + " and shown; it is only a marker, and the card itself stays in the deck."
         )
-    elif rules.marker == "cutter":
-        lines.append(
-            "The cutter is dealt face up under the stock and is out of play for the round; it is never "
-            + ("a joker or a seven." if rules.jokers else "a seven.")
+    if rules.marker == "cutter":
+        return "The cutter is dealt face up under the stock and is out of play for the round; it is never " + (
+            "a joker or a seven." if rules.jokers else "a seven."
         )
-    return lines
+    return None
 
 
 def _turn(rules: Rules) -> list[str]:
@@ -259,8 +292,7 @@ def _chopper(rules: Rules) -> list[str]:
     if rules.chopper == "any_seven":
         lines = ["Any 7 is a chopper."]
     else:
-        marker = "base card" if rules.marker == "base" else "cutter"
-        lines = [f"The chopper is the 7 of the {marker}'s suit."]
+        lines = [f"The chopper is the 7 of the {marker_name(rules)}'s suit."]
         lines.append("The other sevens are ordinary cards.")
     # Only a call that blocks the turn stops a cut; a catchable one does not.
     call_blocks = rules.owed_call_blocks and "owed_call_blocks" not in inactive_settings(rules)
@@ -309,7 +341,14 @@ def _calls(rules: Rules) -> list[str]:
 
 
 def _scoring(rules: Rules) -> list[str]:
-    lines = ["Playing your last card ends the round at once: your hand counts 0."]
+    if rules.play_on:
+        lines = [
+            "Playing your last card wins the round, and your hand counts 0; the last card has no effect. "
+            "The others play on, passing over the players who are out, until one player is left. "
+            "A cut or a blocked table still ends the round at once; the first out keeps the win."
+        ]
+    else:
+        lines = ["Playing your last card ends the round at once: your hand counts 0."]
     values = rules.card_values()
     two = values[1]
     value_line = f"Card values: 2 = {two}, 3 = {values[2]}, 4-10 face value, J 11, Q 12, K 13, Ace 15"
@@ -324,13 +363,27 @@ def _scoring(rules: Rules) -> list[str]:
         )
     else:
         lines.append("Every player scores their own hand total; the lowest wins.")
-    if rules.match_target is not None:
-        lines.append(f"A match goes on until somebody reaches {rules.match_target} points; the highest total wins.")
-    elif rules.match_rounds is not None:
-        lines.append(f"A match is {rules.match_rounds} rounds; the lowest cumulative total wins.")
-    else:
-        lines.append("Each round stands alone.")
+    lines.append(match_sentence(rules))
+    if rules.eliminate and "eliminate" not in inactive_settings(rules):
+        lines.append(
+            "After each round the player with the heaviest hand leaves the match; on a tie for heaviest nobody leaves. "
+            "The last player left wins the match."
+        )
     return lines
+
+
+def match_sentence(rules: Rules) -> str:
+    """How a match of these rules is played, in one sentence.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> print(match_sentence(PRESETS["party"]))
+    A match is 5 rounds; the lowest cumulative total wins.
+    """
+    if rules.match_target is not None:
+        return f"A match goes on until somebody reaches {rules.match_target} points; the highest total wins."
+    if rules.match_rounds is not None:
+        return f"A match is {rules.match_rounds} rounds; the lowest cumulative total wins."
+    return "Each round stands alone."
 
 
 def rules_sections(rules: Rules) -> dict[str, list[str]]:

@@ -1,6 +1,6 @@
 """ipywidgets views over the engine. They hold no rules: every fact shown is asked of the package."""
 
-from .history import HistoryBrowser, ReplayStepper, RulesComparison
+from .history import HistoryBrowser, RulesComparison
 from .lesson_views import (
     CutMeter,
     DealExplorer,
@@ -12,19 +12,18 @@ from .lesson_views import (
 )
 from .puzzle_trainer import PuzzleTrainer
 from .rules_browser import RulesBrowser, rulesets_table_html
-from .stepper import LessonStepper
+from .stepper import FrameStepper
 from .svg import card_html
 from .views import HandView, RulesetPicker, TableView
 
 __all__ = [
     "CutMeter",
     "DealExplorer",
+    "FrameStepper",
     "HandView",
     "HistoryBrowser",
-    "LessonStepper",
     "MatchView",
     "PuzzleTrainer",
-    "ReplayStepper",
     "RulesBrowser",
     "RulesComparison",
     "RulesetPicker",

@@ -1,6 +1,7 @@
 """Published rule versions side by side, recorded games, and a step-by-step replay.
 
-Thin views: the versions, records and explanations all come from the store and the engine.
+Thin views: the versions, records and explanations all come from the store and the engine;
+a replay steps through the frames the store's replay made, never dealing again on a click.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..agents.simulate import simulate
-from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS
 from ..engine.errors import MatatuError
-from ..engine.round import Round
 from ..engine.rules_text import rules_sections, switch_value_text
-from ..store.database import ReplayReport, Store, replay_record
+from ..store.database import Store, replay_record
+from .stepper import FrameStepper
 
 DIFFERENT = "background:#fff3c4"
 
@@ -110,76 +110,6 @@ def games_table_html(store: Store, ruleset: str | None, limit: int = 15) -> str:
     )
 
 
-def position_html(game: Round) -> str:
-    """The table after a move of a finished game: a replay shows every hand."""
-    top = CARD_NAMES[game.top] if game.top is not None else "bare table"
-    facts = [f"top card <b>{top}</b>"]
-    if game.suit_in_play is not None:
-        facts.append(f"suit in play {SUIT_SYMBOLS[game.suit_in_play]}")
-    if game.colour:
-        facts.append(f"colour in force: {game.colour}")
-    if game.pending:
-        facts.append(f"seat {game.to_move} owes {game.pending}")
-    facts.append(f"stock {len(game.stock)}")
-    if not game.over:
-        facts.append(f"seat {game.to_move} to move")
-    hands = "".join(
-        f"<li>seat {seat}: {html.escape(' '.join(CARD_NAMES[c] for c in hand)) or '(empty)'} "
-        f"<small>({game.total(seat)} points)</small></li>"
-        for seat, hand in enumerate(game.hands)
-    )
-    return f"<p>{' · '.join(facts)}</p><ul>{hands}</ul>"
-
-
-class ReplayStepper(widgets.VBox):
-    """Back / Next / Restart through a recorded game, with the engine's explanation of each move."""
-
-    def __init__(self, report: ReplayReport, rules):
-        self.report = report
-        self.rules = rules
-        self.step = 0
-        self.movers = [seat for kind, seat, _ in report.game.log if kind == "action"]
-        self.back = widgets.Button(description="Back", icon="step-backward", tooltip="The move before")
-        self.next = widgets.Button(description="Next", icon="step-forward", tooltip="The next move")
-        self.restart = widgets.Button(description="Restart", icon="undo", tooltip="Back to the deal")
-        self.caption = widgets.HTML()
-        self.board = widgets.HTML()
-        self.back.on_click(lambda _: self.show(self.step - 1))
-        self.next.on_click(lambda _: self.show(self.step + 1))
-        self.restart.on_click(lambda _: self.show(0))
-        super().__init__([widgets.HBox([self.restart, self.back, self.next]), self.caption, self.board])
-        self.show(0)
-
-    @property
-    def total(self) -> int:
-        return len(self.report.steps)
-
-    def show(self, step: int) -> None:
-        step = max(0, min(step, self.total))
-        self.step = step
-        record = self.report.record
-        # Replaying the first moves again is exact and cheap: a round replays from its seed.
-        game = Round.replay(self.rules, record.players, record.seed, record.actions[:step], record.leader)
-        if step == 0:
-            self.caption.value = f"<p><b>The deal</b> — {len(record.actions)} moves follow.</p>"
-        else:
-            action, explanation = self.report.steps[step - 1]
-            seat = self.movers[step - 1]
-            self.caption.value = (
-                f"<p><b>Move {step} of {self.total}: seat {seat}, {html.escape(action)}</b><br>"
-                f"{html.escape(explanation)}</p>"
-            )
-        if game.over:
-            result = game.result
-            self.caption.value += (
-                f"<p>The round is over ({result.reason}): winners {', '.join(map(str, result.winners))}, "
-                f"points {' '.join(map(str, result.points))}.</p>"
-            )
-        self.board.value = position_html(game)
-        self.back.disabled = step == 0
-        self.next.disabled = step == self.total
-
-
 class HistoryBrowser(widgets.VBox):
     """Recent games, a button to record a few quick ones, and a replay of any game."""
 
@@ -241,5 +171,7 @@ class HistoryBrowser(widgets.VBox):
             if report.reproduced
             else f"<p>✘ This game does not replay: {html.escape(report.difference)}.</p>"
         )
-        self.stepper = ReplayStepper(report, rules)
+        # A recorded game is finished, so its replay shows every hand face up.
+        texts = [f"The deal: {len(record.actions)} moves follow."] + [""] * (len(report.frames) - 1)
+        self.stepper = FrameStepper(report.frames, texts)
         self.stepper_box.children = [widgets.HTML(verdict), self.stepper]

@@ -13,20 +13,15 @@ from ..agents.players import make_agent
 from ..agents.simulate import play_round
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine.errors import MatatuError
-from ..engine.explain import chopper_text
+from ..engine.explain import chopper_text, marker_name
+from ..engine.reference import card_values_block
 from ..engine.round import Round
-from ..engine.rules import PRESETS
-from ..engine.rules_text import rules_sections
+from ..engine.rules import PRESET_IDS, PRESETS
+from ..engine.rules_text import match_sentence, rules_sections
 from ..engine.scoring import Match
-from ..teaching.lessons import (
-    RULESET_CHOICES,
-    cut_position,
-    load_lesson,
-    position_for_seat_zero,
-    ruleset_rules,
-    topic_steps,
-)
-from .stepper import LessonStepper
+from ..engine.view import PlayerView, TeacherView
+from ..teaching.lessons import cut_position, load_lesson, position_for_seat_zero, step_frames, topic_steps
+from .stepper import FrameStepper
 from .svg import STYLE, cards_html
 from .views import HandView, RulesetPicker, TableView
 
@@ -85,30 +80,22 @@ class DealExplorer(widgets.VBox):
     def deal(self) -> None:
         rules = self.picker.rules
         self.game = Round(rules, self.players.value, self.seed.value)
-        self.table.show(self.game)
+        # The deal explorer teaches the deal, so every hand is face up.
+        self.table.show(TeacherView(self.game))
         game = self.game
-        lines = [
-            f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down."
+        # This deal's facts, then the rules of the deal in the engine's own sentences.
+        facts = [
+            f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down.",
+            "The table is bare." if game.top is None else f"The opening card is {CARD_NAMES[game.top]}.",
         ]
-        if rules.opening == "bare":
-            lines.append("The table is bare: seat 0 leads with any card, and that card's effect applies.")
-        else:
-            lines.append(
-                f"The first card of the stock is turned up to start the pile: {CARD_NAMES[game.top]}. "
-                "A turned-up card has no effect, whatever it is."
-            )
-        if rules.marker == "base":
-            lines.append(
-                f"The base card {CARD_NAMES[game.marker]} is picked at random from the 52 ordinary cards and shown. "
-                "It is only a marker; the card itself stays in the deck."
-            )
-        elif rules.marker == "cutter":
-            lines.append(
-                f"The cutter {CARD_NAMES[game.marker]} is dealt face up under the stock and is out of play this round. "
-                "It is never a joker or a seven: such a card goes back into the stock."
-            )
-        lines.append(f"The chopper: {chopper_text(game)}.")
-        self.explanation.value = _sentences(lines)
+        if game.marker is not None:
+            facts.append(f"The {marker_name(rules)} is {CARD_NAMES[game.marker]}.")
+        facts.append(f"The chopper: {chopper_text(game)}.")
+        self.explanation.value = (
+            _sentences(facts)
+            + "<p><b>The rules of the deal</b></p>"
+            + _sentences(rules_sections(rules)["Deck and deal"])
+        )
         self._show_stock()
 
 
@@ -124,7 +111,7 @@ class TurnExplorer(widgets.VBox):
             tooltip="Deal again and play a few moves to reach a new position",
         )
         self.rules_text = widgets.HTML()
-        self.table = TableView(viewer=0)
+        self.table = TableView()
         self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
         self.moves = widgets.HTML()
         self.picker.observe(lambda change: self.refresh(), names="value")
@@ -149,7 +136,8 @@ class TurnExplorer(widgets.VBox):
         rules = self.picker.rules
         self.game = position_for_seat_zero(rules, self.seed)
         self.rules_text.value = _sentences(rules_sections(rules)["A turn"])
-        self.table.show(self.game)
+        # The learner sits at seat 0: the table holds only what that seat could see.
+        self.table.show(PlayerView(self.game, 0))
         self.hand.show(self.game, 0)
         others = [str(action) for action in self.game.legal_actions() if action.card is None]
         self.moves.value = (
@@ -173,7 +161,7 @@ class TopicLesson(widgets.VBox):
             value=topic or next(iter(topics)),
             description="Topic",
         )
-        self.stepper = LessonStepper()
+        self.stepper = FrameStepper()
         self.picker.observe(lambda change: self.refresh(), names="value")
         self.topic.observe(lambda change: self.refresh(), names="value")
         super().__init__([widgets.HBox([self.picker, self.topic]), self.stepper])
@@ -181,29 +169,24 @@ class TopicLesson(widgets.VBox):
 
     def refresh(self) -> None:
         steps, why_not = topic_steps(self.lesson, self.topic.value, self.picker.value)
-        self.stepper.load(steps, why_not)
+        self.stepper.load([frame for step in steps for frame in step_frames(step)], empty_text=why_not)
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
 def card_values_html() -> str:
-    """Every card's value under each ruleset and mode (RULES.md section 2), from the rules data."""
-    samples = ["2♣", "3♣", "4♣", "8♣", "10♣", "J♣", "Q♣", "K♣", "A♥", "A♠", "RJ"]
-    cards = parse_cards(samples)
-    keys = list(RULESET_CHOICES)
-    head = "".join(f"<th>{html.escape(RULESET_CHOICES[key][0])}</th>" for key in keys)
-    rulesets = [ruleset_rules(key) for key in keys]
-    values = [rules.card_values() for rules in rulesets]
-    rows = []
-    for card in cards:
-        cells = [
-            "—" if card >= 52 and not rules.jokers else str(table[card])
-            for rules, table in zip(rulesets, values, strict=True)
-        ]
-        label = "joker" if card >= 52 else CARD_NAMES[card].rstrip("♣")
-        rows.append(f"<tr><td><b>{label}</b></td>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    return (
-        f"<table><thead><tr><th>card</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        "<p class='matatu-note'>4 to 10 count their face value.</p>"
+    """Every card's value under each ruleset and mode: the table of docs/rules.md §2, as the engine writes it."""
+    header, _, *rows = card_values_block(PRESETS).split("\n\n")[0].splitlines()
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in _cells(header))
+    body = "".join(
+        f"<tr><td><b>{html.escape(card)}</b></td>"
+        + "".join(f"<td>{html.escape(cell)}</td>" for cell in values)
+        + "</tr>"
+        for card, *values in map(_cells, rows)
     )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 class CutMeter(widgets.VBox):
@@ -267,30 +250,46 @@ class CutMeter(widgets.VBox):
         limit = rules.cut_limit
         self.meter.max = max(60, weight, (limit or 0) * 2)
         self.meter.value = min(weight, self.meter.max)
-        self.meter.bar_style = "success" if limit is None or weight <= limit else "danger"
+        # The engine weighs the chopper shown; with no chopper nothing could cut, whatever the weight.
+        self.meter.bar_style = ("success" if game.light_enough(choppers[-1]) else "danger") if choppers else ""
         self.meter.description = f"{weight} / {limit if limit is not None else '∞'}"
         self.verdict.value = _sentences(lines)
 
 
+# Hands on a preset's limit and one point over it, and one with no limit (preset, the marker's suit, the hand).
 WORKED_EXAMPLES = (
-    ("house", 2, "7♦ K♣ 7♥", "exactly on the limit"),
-    ("house", 2, "7♦ K♣ 8♥", "one over"),
-    ("uganda", 2, "7♦ K♣ 10♥", "exactly on the limit"),
-    ("uganda", 2, "7♦ K♣ J♥", "one over"),
-    ("party", 2, "7♣ K♠ 10♠", "exactly on the limit"),
-    ("party", 2, "7♣ K♠ J♠", "one over"),
-    ("bomb", 2, "7♣ K♠ K♥ K♦ Q♠", "no limit at all"),
+    ("house", 2, "7♦ K♣ 7♥"),
+    ("house", 2, "7♦ K♣ 8♥"),
+    ("uganda", 2, "7♦ K♣ 10♥"),
+    ("uganda", 2, "7♦ K♣ J♥"),
+    ("party", 2, "7♣ K♠ 10♠"),
+    ("party", 2, "7♣ K♠ J♠"),
+    ("bomb", 2, "7♣ K♠ K♥ K♦ Q♠"),
 )
+
+
+def against_limit(weight: int, limit: int | None) -> str:
+    """A cut's weight beside its limit, in words.
+
+    >>> against_limit(30, 30), against_limit(31, 30), against_limit(22, 30), against_limit(60, None)
+    ('exactly on the limit', '1 over the limit', '8 under the limit', 'no limit at all')
+    """
+    if limit is None:
+        return "no limit at all"
+    if weight == limit:
+        return "exactly on the limit"
+    return f"{abs(weight - limit)} {'over' if weight > limit else 'under'} the limit"
 
 
 def worked_examples_html() -> str:
     """Each worked example with the engine's own verdict."""
     items = []
-    for preset, marker_suit, hand_text, label in WORKED_EXAMPLES:
+    for preset, marker_suit, hand_text in WORKED_EXAMPLES:
         rules = PRESETS[preset]
         hand = parse_cards(hand_text)
         game = cut_position(rules, hand, marker_suit)
         chopper = next(card for card in hand if game.is_chopper(card))
+        label = against_limit(game.cut_weight(0, chopper), rules.cut_limit)
         verdict = game.explain(f"cut {CARD_NAMES[chopper]}")
         mark = "✔" if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘"
         marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker != "none" else ""
@@ -304,11 +303,14 @@ class MatchView(widgets.VBox):
     """A whole match played by the computer, round by round: points and running totals."""
 
     def __init__(self, ruleset: str = "uganda", players: int = 3, seed: int = 7):
-        self.picker = widgets.Dropdown(
-            options=[("uganda: to 100, highest wins", "uganda"), ("party: 5 rounds, lowest wins", "party")],
-            value=ruleset,
-            description="Match",
-        )
+        # The presets whose rules play a match of several rounds (the others' rounds stand alone).
+        matches = [
+            name
+            for name in PRESET_IDS
+            if PRESETS[name].match_target is not None or PRESETS[name].match_rounds is not None
+        ]
+        self.picker = RulesetPicker(ruleset, choices=matches, description="Match")
+        self.how = widgets.HTML()
         self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
         self.seed = seed
         self.play_round = widgets.Button(
@@ -327,6 +329,7 @@ class MatchView(widgets.VBox):
         super().__init__(
             [
                 widgets.HBox([self.picker, self.players]),
+                self.how,
                 widgets.HBox([self.play_round, self.play_all, self.restart]),
                 self.table,
             ]
@@ -335,7 +338,9 @@ class MatchView(widgets.VBox):
 
     def new_match(self, seed: int) -> None:
         self.seed = seed
-        self.match = Match(PRESETS[self.picker.value], self.players.value, seed)
+        rules = self.picker.rules
+        self.how.value = f"<p class='matatu-note'>{html.escape(match_sentence(rules))}</p>"
+        self.match = Match(rules, self.players.value, seed)
         self.show()
 
     def next_round(self) -> None:

@@ -9,8 +9,9 @@ import ipywidgets as widgets
 
 from ..engine.cards import CARD_NAMES
 from ..engine.errors import MatatuError
+from ..engine.view import PlayerView, TeacherView
 from ..teaching.puzzles import LEVELS, QUESTION_TEXT, RULE_WORDS, Puzzle, generate_puzzle, read_puzzles
-from .views import TableView
+from .views import RulesetPicker, TableView
 
 
 def _choices(puzzle: Puzzle) -> list[tuple[str, object]]:
@@ -46,9 +47,8 @@ class PuzzleTrainer(widgets.VBox):
     """Pick a ruleset and a level; answer by clicking; see why. "Try set N" gives a class the same puzzles."""
 
     def __init__(self, preset: str = "house", level: str = "easy", set_number: int = 1):
-        self.ruleset = widgets.Dropdown(
-            options=["house", "uganda", "bomb", "party"], value=preset, description="Ruleset"
-        )
+        # Puzzles are generated for the presets, each in its default mode (a level may switch jokers on).
+        self.ruleset = RulesetPicker(preset, modes=False)
         self.level = widgets.ToggleButtons(
             options=list(LEVELS),
             value=level,
@@ -138,8 +138,7 @@ class PuzzleTrainer(widgets.VBox):
         self.answered = False
         game = puzzle.game()
         # Only "who wins" reveals the other hands; otherwise the page holds what your seat can see.
-        self.table.viewer = None if puzzle.question == "who_wins" else game.to_move
-        self.table.show(game)
+        self.table.show(TeacherView(game) if puzzle.question == "who_wins" else PlayerView(game, game.to_move))
         origin = (
             f"set {self.set_number.value}, puzzle {self.index + 1}"
             if self.custom is None

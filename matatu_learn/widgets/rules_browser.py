@@ -20,13 +20,18 @@ def rules_html(name: str, version: int | None = None) -> str:
     return "".join(parts)
 
 
+def ruleset_title(published) -> str:
+    """A published ruleset's source title, or what it was published from."""
+    return published.title or f"based on {published.base}"
+
+
 def rulesets_table_html() -> str:
     """One row per ruleset: name, latest version and title."""
     registry = Registry()
     latest = [registry.ruleset(name) for name in registry.names()]
     rows = "".join(
         f"<tr><td><code>{html.escape(published.name)}</code></td><td>v{published.version}</td>"
-        f"<td>{html.escape(published.title or 'based on ' + published.base)}</td></tr>"
+        f"<td>{html.escape(ruleset_title(published))}</td></tr>"
         for published in latest
     )
     return (
@@ -47,10 +52,7 @@ class RulesBrowser(widgets.VBox):
         registry = Registry()
         latest = [registry.ruleset(known) for known in registry.names()]
         self.picker = widgets.Dropdown(
-            options=[
-                (f"{published.name} — {published.title or 'based on ' + published.base}", published.name)
-                for published in latest
-            ],
+            options=[(f"{published.name} — {ruleset_title(published)}", published.name) for published in latest],
             value=name,
             description="Ruleset",
             style={"description_width": "initial"},

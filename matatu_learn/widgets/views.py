@@ -1,38 +1,58 @@
 """The building blocks of every lesson: a ruleset picker, the table, and a hand.
 
-They draw what the engine says. A view for a seat is built from that seat's
-``PlayerView``, so it cannot show what the seat could not see.
+They draw what the engine says. The table is drawn from a view: a seat's
+``PlayerView`` holds only what that seat could see, so the page cannot show more;
+a ``TeacherView`` shows every hand, for lessons and finished games.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from ..engine.actions import Action
-from ..engine.cards import CARD_NAMES, SUIT_OF, SUIT_SYMBOLS, make_card
-from ..engine.explain import card_verdict, chopper_text
+from ..engine.cards import CARD_NAMES, DECK, SUIT_SYMBOLS
+from ..engine.explain import card_verdict, chopper_text, marker_name
 from ..engine.round import Round
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESET_TITLES, PRESETS, Rules
+from ..engine.rules_text import marker_sentence
 from ..engine.view import PlayerView
 from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
 from .svg import STYLE, back_html, card_html
 
+# Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
+BACKS_DRAWN = 12
+
+
+def choice_label(key: str) -> str:
+    """A ruleset choice as a picker names it: the preset, its source's title, and its other mode.
+
+    >>> choice_label("uganda"), choice_label("bomb-classic")
+    ('uganda — Uganda Classic', 'bomb — The deck and the deal (54-card app ruleset), classic')
+    """
+    _, preset, switches = RULESET_CHOICES[key]
+    label = f"{preset} — {PRESET_TITLES[preset]}"
+    if "jokers" in switches and switches["jokers"] != PRESETS[preset].jokers:
+        # The words of docs/rules.md for a preset's two modes.
+        label += ", joker mode" if switches["jokers"] else ", classic"
+    return label
+
 
 class RulesetPicker(widgets.Dropdown):
-    """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``."""
+    """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``.
 
-    def __init__(self, value: str = "house", modes: bool = True, **kwargs):
-        keys = [key for key in RULESET_CHOICES if modes or key in PRESETS]
-        super().__init__(
-            options=[(RULESET_CHOICES[key][0], key) for key in keys],
-            value=value,
-            description="Ruleset",
-            style={"description_width": "initial"},
-            **kwargs,
-        )
+    ``choices`` narrows it to some keys of the lessons' ruleset choices; ``modes=False``
+    leaves out each preset's other mode.
+    """
+
+    def __init__(self, value: str = "house", modes: bool = True, choices: Sequence[str] | None = None, **kwargs):
+        keys = [key for key in (RULESET_CHOICES if choices is None else choices) if modes or key in PRESETS]
+        kwargs.setdefault("description", "Ruleset")
+        kwargs.setdefault("style", {"description_width": "initial"})
+        kwargs.setdefault("layout", widgets.Layout(width="max-content"))  # the sources' titles are long
+        super().__init__(options=[(choice_label(key), key) for key in keys], value=value, **kwargs)
 
     @property
     def rules(self) -> Rules:
@@ -43,89 +63,113 @@ class RulesetPicker(widgets.Dropdown):
         return RULESET_CHOICES[self.value][1]
 
 
-def marker_html(game) -> str:
-    """The base card or cutter, and which seven is the chopper, in words (from a round or a seat's view)."""
-    rules = game.rules
-    if rules.marker == "none":
-        return f'<p class="matatu-note">No marker card: {chopper_text(game)}.</p>'
-    suit = SUIT_OF[game.marker]
-    chopper = CARD_NAMES[make_card(7, suit)]
-    if rules.marker == "base":
-        what = "Base card (only a marker: the card itself stays in the deck)"
-    else:
-        what = "Cutter (dealt face up under the stock, out of play this round)"
+def marker_html(view: PlayerView) -> str:
+    """The base card or cutter, what it is, and which seven is the chopper — all in the engine's words."""
+    name = marker_name(view.rules)
+    chopper = chopper_text(view)
+    if name is None:
+        return f'<p class="matatu-note">No marker card: {html.escape(chopper)}.</p>'
+    # The engine says which card is the chopper; the widget only names it.
+    choppers = ", ".join(CARD_NAMES[card] for card in DECK[:52] if view.is_chopper(card))
     return (
-        f'<div class="matatu-row">{card_html(game.marker, 48)}<p class="matatu-note"><b>{what}</b><br>'
-        f"It has the suit {SUIT_SYMBOLS[suit]}, so the chopper is <b>{chopper}</b>.</p></div>"
+        f'<div class="matatu-row">{card_html(view.marker, 48)}<p class="matatu-note">'
+        f"<b>{html.escape(name[0].upper() + name[1:])} {CARD_NAMES[view.marker]}</b>: "
+        f"{html.escape(marker_sentence(view.rules))}<br>"
+        f"{html.escape(chopper[0].upper() + chopper[1:])}: <b>{choppers}</b>.</p></div>"
     )
 
 
-def _facts(game) -> list[str]:
+def result_text(view: PlayerView) -> str:
+    """How a finished round ended, who won, each hand's total and the points (empty while it goes on)."""
+    result = view.result
+    if result is None:
+        return ""
+    winners = " and ".join(f"seat {seat}" for seat in result.winners)
+    return (
+        f"the round is over ({result.reason}): {winners} {'win' if len(result.winners) > 1 else 'wins'}; "
+        f"hands worth {', '.join(map(str, result.totals))}; points {', '.join(map(str, result.points))}"
+    )
+
+
+def _facts(view: PlayerView) -> list[str]:
     facts = []
-    if game.suit_in_play is not None:
-        named = " (named)" if game.named_suit is not None else ""
-        facts.append(f"suit in play: <b>{SUIT_SYMBOLS[game.suit_in_play]}</b>{named}")
-    if game.colour is not None:
-        facts.append(f"the joker's colour is in force: <b>{game.colour}</b>")
-    if game.free:
+    if view.suit_in_play is not None:
+        named = " (named)" if view.named_suit is not None else ""
+        facts.append(f"suit in play: <b>{SUIT_SYMBOLS[view.suit_in_play]}</b>{named}")
+    if view.colour is not None:
+        facts.append(f"the joker's colour is in force: <b>{view.colour}</b>")
+    if view.free:
         facts.append("free play after the A♠ cancel: any card")
-    if game.pending:
-        facts.append(f"<b>seat {game.to_move} owes {game.pending} cards</b>")
-    if game.over:
-        facts.append(f"the round is over ({game.result.reason})")
+    if view.pending:
+        facts.append(f"<b>seat {view.to_move} owes {view.pending} cards</b>")
+    if view.over:
+        facts.append(f"<b>{html.escape(result_text(view))}</b>")
     else:
-        facts.append(f"seat <b>{game.to_move}</b> to move")
-    facts.append("play goes " + ("clockwise ↻" if game.direction == 1 else "anticlockwise ↺"))
+        facts.append(f"seat <b>{view.to_move}</b> to move")
+    facts.append("play goes " + ("clockwise ↻" if view.direction == 1 else "anticlockwise ↺"))
     return facts
 
 
-class TableView(widgets.HTML):
-    """The pile, the stock, the marker and chopper, whose turn, the direction, a pending pick.
+def table_html(view: PlayerView) -> str:
+    """The table as ``view`` sees it: a hand it cannot see is face-down backs, which carry no identity."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(
+            f"The table is drawn from a view, not a {type(view).__name__}: "
+            "pass PlayerView(game, seat) for one seat, or TeacherView(game) for every hand."
+        )
+    top = card_html(view.top, 64, note="the top of the pile") if view.top is not None else "<p><i>bare table</i></p>"
+    pile = f'<div><div class="matatu-note">pile ({view.pile_size})</div>{top}</div>'
+    stock = (
+        f'<div><div class="matatu-note">stock ({view.stock_size})</div>'
+        f"{back_html(64, f'stock of {view.stock_size} cards')}</div>"
+    )
+    rows = []
+    for seat, size in enumerate(view.hand_sizes):
+        hand = view.visible_hand(seat)
+        if hand is not None:
+            cards = "".join(card_html(card, 40) for card in hand)
+        else:
+            cards = "".join(back_html(40, "a card in another hand") for _ in range(min(size, BACKS_DRAWN)))
+            cards += f'<span class="matatu-note">{size} cards</span>' if size > BACKS_DRAWN else ""
+        you = " (you)" if seat == view.seat else ""
+        to_move = " ◀ to move" if seat == view.to_move and not view.over else ""
+        rows.append(
+            f'<div><div class="matatu-note">seat {seat}{you} — {size} cards{to_move}</div>'
+            f'<div class="matatu-row">{cards}</div></div>'
+        )
+    return (
+        f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(view)}</div></div>'
+        f'<p class="matatu-note">{" · ".join(_facts(view))}</p>{"".join(rows)}'
+    )
 
-    With ``viewer`` set, other hands are face-down backs: the page holds no hidden card.
-    With ``viewer=None`` (a teacher's view of a lesson) every hand is face up.
+
+class TableView(widgets.HTML):
+    """The pile, the stock, the marker and chopper, every hand, whose turn, the direction, a pending pick.
+
+    Fed a view: ``TableView(PlayerView(game, seat))`` draws other hands as face-down backs, so the
+    page holds no card that seat could not see; ``TableView(TeacherView(game))`` shows every hand.
+
+    >>> from matatu_learn import PRESETS, Round, PlayerView
+    >>> game = Round(PRESETS["house"], players=3, seed=5)
+    >>> table = TableView(PlayerView(game, 0))
+    >>> table.value.count('aria-label="a card in another hand"')
+    14
     """
 
-    def __init__(self, game: Round | None = None, viewer: int | None = None, **kwargs):
+    def __init__(self, view: PlayerView | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.viewer = viewer
-        if game is not None:
-            self.show(game)
+        self.view: PlayerView | None = None
+        if view is not None:
+            self.show(view)
 
-    def show(self, game: Round) -> None:
-        # A seat's table is drawn from that seat's PlayerView: what it cannot see is not at hand.
-        shown = game if self.viewer is None else PlayerView(game, self.viewer)
-        if self.viewer is None:
-            hands: list = list(game.hands)
-            sizes = [len(hand) for hand in game.hands]
-            pile_size, stock_size = len(game.pile), len(game.stock)
-        else:
-            sizes = list(shown.hand_sizes)
-            hands = [shown.hand if seat == self.viewer else None for seat in range(len(sizes))]
-            pile_size, stock_size = shown.pile_size, shown.stock_size
-        top = (
-            card_html(shown.top, 64, note="the top of the pile")
-            if shown.top is not None
-            else "<p><i>bare table</i></p>"
-        )
-        pile = f'<div><div class="matatu-note">pile ({pile_size})</div>{top}</div>'
-        stock = f'<div><div class="matatu-note">stock ({stock_size})</div>{back_html(64, f"stock of {stock_size} cards")}</div>'
-        rows = []
-        for seat, hand in enumerate(hands):
-            if hand is not None:
-                cards = "".join(card_html(card, 40) for card in hand)
-            else:
-                cards = "".join(back_html(40, "a card in another hand") for _ in range(min(sizes[seat], 12)))
-                cards += f'<span class="matatu-note">{sizes[seat]} cards</span>' if sizes[seat] > 12 else ""
-            marker = " ◀ to move" if seat == shown.to_move and not shown.over else ""
-            rows.append(
-                f'<div><div class="matatu-note">seat {seat} — {sizes[seat]} cards{marker}</div>'
-                f'<div class="matatu-row">{cards}</div></div>'
-            )
-        self.value = (
-            f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(shown)}</div></div>'
-            f'<p class="matatu-note">{" · ".join(_facts(shown))}</p>{"".join(rows)}'
-        )
+    def show(self, view: PlayerView) -> None:
+        """Draw the table as ``view`` sees it now."""
+        self.value = table_html(view)
+        self.view = view
+
+    def clear(self) -> None:
+        self.value = ""
+        self.view = None
 
 
 class HandView(widgets.VBox):
