@@ -13,7 +13,8 @@ from matatu_learn.engine.errors import RulesError
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store import Registry, Store
-from matatu_learn.teaching.scenarios import run_scenario
+from matatu_learn.teaching.puzzles import puzzle_set
+from matatu_learn.teaching.scenarios import read_position, read_rules, run_scenario
 
 
 @pytest.fixture
@@ -114,3 +115,15 @@ def test_rules_prints_any_switch_mix_without_publishing(database, capsys):
     assert Registry().names() == ["house", "uganda", "bomb", "party"] and Registry().rules("uganda").cut_limit == 30
     assert main(["rules", "uganda", "--set", "cut_limit=3"]) == 2
     assert "cut_limit must be at least 14" in capsys.readouterr().err
+
+
+def test_a_published_ruleset_can_be_drilled_in_puzzles_and_simulated(database, capsys):
+    assert main(["rules", "publish", "kampala", "--from", "uganda", "--set", "cut_limit=25", "--set", "decks=2"]) == 0
+    capsys.readouterr()
+    puzzles = puzzle_set("kampala", "medium", 6, seed=3)
+    assert all(puzzle.rules == {"preset": "kampala", "version": 1} for puzzle in puzzles)
+    for puzzle in puzzles:  # each answer is the engine's in the position under the published rules
+        game = read_position(read_rules(puzzle.rules), puzzle.position)
+        assert game.rules.cut_limit == 25 and game.rules.decks == 2
+    assert main(["simulate", "--rules", "kampala", "--games", "3", "--json"]) == 0
+    assert '"games": 3' in capsys.readouterr().out

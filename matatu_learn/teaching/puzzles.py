@@ -32,6 +32,7 @@ from ..engine.explain import chopper_text
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules
 from ..engine.rules_text import cut_limit_sentence, rules_sections
+from ..store.registry import Registry
 from .scenarios import read_position, read_rules
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
@@ -184,7 +185,11 @@ def hint_for(rules: Rules, question: str, level: str) -> str:
 
 
 # --------------------------------------------------------------- generating
-def _ruleset_field(preset: str, level: str, rng: random.Random) -> Any:
+def _ruleset_field(preset: str, version: int, level: str, rng: random.Random) -> Any:
+    """The ``rules`` of a puzzle: a preset (hard levels may switch its jokers on), or a table's
+    own ruleset at the version the set was made from."""
+    if preset not in PRESET_IDS:
+        return {"preset": preset, "version": version}
     if level == "hard" and preset in ("house", "uganda") and rng.random() < 0.6:
         return {"preset": preset, "jokers": True}
     return preset
@@ -281,16 +286,18 @@ def _worth_asking(game: Round, question: str, level: str, answer: dict, want_yes
 
 
 def generate_puzzle(preset: str, level: str, seed: int, index: int, question: str | None = None) -> Puzzle:
-    """Puzzle number ``index`` of set ``seed``: the same numbers give the same puzzle."""
-    if preset not in PRESET_IDS:
-        raise MatatuError(f"'{preset}' is not a ruleset for puzzles: choose one of {', '.join(PRESET_IDS)}.")
+    """Puzzle number ``index`` of set ``seed``: the same numbers give the same puzzle.
+
+    ``preset`` is any published ruleset: a table's own rules are drilled at their latest version.
+    """
+    version = 1 if preset in PRESET_IDS else Registry().ruleset(preset).version
     if level not in LEVELS:
         raise MatatuError(f"'{level}' is not a level: choose one of {', '.join(LEVELS)}.")
     rng = random.Random(f"{preset}/{level}/{seed}/{index}")
     wanted = question or QUESTIONS[index % len(QUESTIONS)]
     want_yes = rng.random() < 0.5  # can_cut: as many yes as no
     for _ in range(400):
-        field = _ruleset_field(preset, level, rng)
+        field = _ruleset_field(preset, version, level, rng)
         rules = read_rules(field)
         try:
             position = _build(rules, level, wanted, rng)

@@ -1,0 +1,110 @@
+"""A table's rules in the making: a base ruleset, the switches changed, and what that changes.
+
+The rules editor widget is a view of a ``RulesDraft``: every edit goes through ``change``,
+which keeps the last playable rules and says in the engine's own sentence why an edit
+cannot be played; ``publish`` saves the draft as a new ruleset or the next version.
+
+>>> draft = RulesDraft(Registry(":memory:"), "uganda")
+>>> draft.change("cut_limit", 25)
+''
+>>> draft.change("cut_limit", 3)[:38]
+'cut_limit must be at least 14 when the'
+>>> draft.changes, [line for line in draft.text_difference() if "worth" in line]
+({'cut_limit': 25}, ['- You may cut when your hand, the seven included, is worth 30 or less.', '+ You may cut when your hand, the seven included, is worth 25 or less.'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from ..engine.errors import MatatuError, RulesError
+from ..engine.rules import CHOICES, NUMBER_CHOICES, OPTIONAL_NUMBERS, RANGES, Rules, with_switches
+from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
+from ..store.database import Store
+from ..store.registry import Registry
+
+
+def switch_kind(name: str) -> str:
+    """How a switch is edited: 'yes/no', 'choice' or 'number'."""
+    if name in CHOICES or name in NUMBER_CHOICES:
+        return "choice"
+    if name in RANGES:
+        return "number"
+    return "yes/no"
+
+
+def switch_options(name: str) -> tuple[Any, ...]:
+    """The values a 'choice' switch takes."""
+    return CHOICES.get(name) or NUMBER_CHOICES[name]
+
+
+def number_bounds(name: str) -> tuple[int, int, bool]:
+    """A 'number' switch's lowest and highest values, and whether it may be null (none)."""
+    low, high = RANGES[name]
+    return low, high, name in OPTIONAL_NUMBERS
+
+
+class RulesDraft:
+    """A base published ruleset and the switches a table changes in it."""
+
+    def __init__(self, registry: Registry, base: str):
+        self.registry = registry
+        self.base_name = ""
+        self.select_base(base)
+
+    def select_base(self, base: str) -> None:
+        """Start again from a published ruleset's latest version."""
+        published = self.registry.ruleset(base)
+        self.base_name = base
+        self.base_version = published.version
+        self.base = published.rules
+        self.rules = published.rules
+        self.changes: dict[str, Any] = {}
+
+    def change(self, name: str, value: Any) -> str:
+        """Set one switch. Returns '' when the rules can be played, else the engine's sentence
+        (and the draft keeps its last playable rules)."""
+        proposed = dict(self.changes)
+        if value == getattr(self.base, name):
+            proposed.pop(name, None)
+        else:
+            proposed[name] = value
+        try:
+            rules = with_switches(self.base, proposed)
+        except MatatuError as error:
+            return str(error)
+        self.changes = proposed
+        self.rules = rules
+        return ""
+
+    def descriptions(self) -> list[tuple[str, str, str]]:
+        """Every switch: its name, what it changes, and why it has no effect now ('' if it has)."""
+        quiet = inactive_settings(self.rules)
+        return [(field.name, SWITCH_DESCRIPTIONS[field.name], quiet.get(field.name, "")) for field in fields(Rules)]
+
+    def switch_difference(self) -> list[str]:
+        """The switches changed, as 'name: base value → new value'."""
+        return [
+            f"{name}: {switch_value_text(getattr(self.base, name))} → {switch_value_text(value)}"
+            for name, value in self.changes.items()
+        ]
+
+    def text_difference(self) -> list[str]:
+        """The rules sentences the draft removes ('- …') and adds ('+ …'), section by section."""
+        before, after = rules_sections(self.base), rules_sections(self.rules)
+        lines = []
+        for heading in after:
+            old, new = before.get(heading, []), after[heading]
+            lines += [f"- {sentence}" for sentence in old if sentence not in new]
+            lines += [f"+ {sentence}" for sentence in new if sentence not in old]
+        return lines
+
+    def publish(self, name: str, title: str = "") -> int:
+        """Save the draft as the ruleset ``name``: a new one from the base, or the next version
+        of ``name`` when it is the base itself. Returns the version."""
+        if not self.changes:
+            raise RulesError("Nothing is changed yet: change a switch before you publish.")
+        base = None if name == self.base_name else self.base_name
+        with Store(self.registry.path) as store:
+            return store.publish(name, base, self.changes, title)

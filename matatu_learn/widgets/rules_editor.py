@@ -1,0 +1,164 @@
+"""Customize: a table's own rules by clicks — every switch with what it changes, refused edits
+explained as you make them, a live preview of the rules text, and publish.
+
+A thin view of ``matatu_learn.teaching.rules_draft.RulesDraft``.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ..engine.errors import MatatuError
+from ..engine.rules_text import rules_sections
+from ..store.registry import Registry
+from ..teaching.rules_draft import RulesDraft, number_bounds, switch_kind, switch_options
+
+_WIDE = {"description_width": "14em"}
+
+
+class RulesEditor(widgets.VBox):
+    """Pick a base ruleset, change its switches, read the result, publish it.
+
+    >>> editor = RulesEditor()
+    >>> editor.controls["cut_limit"].value = "25"
+    >>> "worth 25 or less" in editor.preview.value and "cut_limit: 30 → 25" in editor.difference.value
+    True
+    """
+
+    def __init__(self, base: str = "uganda", database: str | Path | None = None):
+        self.registry = Registry(database)
+        self.draft = RulesDraft(self.registry, base)
+        self.base_picker = widgets.Dropdown(
+            options=self.registry.names(), value=base, description="Start from", style=_WIDE
+        )
+        self.base_picker.observe(lambda change: self._start_from(change["new"]), names="value")
+        self.controls: dict[str, widgets.Widget] = {}
+        self.notes: dict[str, widgets.HTML] = {}
+        self.refusal = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
+        self.difference = widgets.HTML()
+        self.preview = widgets.HTML()
+        self.name = widgets.Text(description="Name", placeholder="e.g. kampala-family", style=_WIDE)
+        self.title = widgets.Text(description="One-line title", placeholder="optional", style=_WIDE)
+        self.publish_button = widgets.Button(
+            description="Publish", button_style="primary", tooltip="Save these rules as a ruleset of your own"
+        )
+        self.publish_button.on_click(lambda _: self.publish())
+        self.published = widgets.HTML()
+        self.rows = widgets.VBox()
+        self._building = False
+        self._build_rows()
+        super().__init__(
+            [
+                self.base_picker,
+                self.rows,
+                self.refusal,
+                widgets.HTML("<h4>What changes</h4>"),
+                self.difference,
+                widgets.HTML("<h4>The rules as they would read</h4>"),
+                self.preview,
+                widgets.HTML("<h4>Publish</h4>"),
+                self.name,
+                self.title,
+                self.publish_button,
+                self.published,
+            ]
+        )
+        self._refresh()
+
+    # ------------------------------------------------------------ building
+    def _control(self, name: str) -> widgets.Widget:
+        value = getattr(self.draft.rules, name)
+        kind = switch_kind(name)
+        label = {"description": name, "style": _WIDE, "layout": widgets.Layout(width="28em")}
+        if kind == "yes/no":
+            return widgets.Checkbox(value=value, indent=False, **label)
+        if kind == "choice":
+            return widgets.Dropdown(options=list(switch_options(name)), value=value, **label)
+        low, high, optional = number_bounds(name)
+        if optional:
+            # A number that may be none: an empty box means none (no limit, no target).
+            return widgets.Text(value="" if value is None else str(value), placeholder="none", **label)
+        return widgets.BoundedIntText(value=value, min=low, max=high, **label)
+
+    def _build_rows(self) -> None:
+        self._building = True
+        rows = []
+        for name, description, _ in self.draft.descriptions():
+            control = self._control(name)
+            control.observe(lambda change, name=name: self._edited(name, change["new"]), names="value")
+            note = widgets.HTML(f'<span class="matatu-note">{html.escape(description)}</span>')
+            self.controls[name], self.notes[name] = control, note
+            rows.append(widgets.HBox([control, note], layout=widgets.Layout(align_items="center")))
+        self.rows.children = rows
+        self._building = False
+
+    # ------------------------------------------------------------ editing
+    def _start_from(self, base: str) -> None:
+        self.draft.select_base(base)
+        self._build_rows()
+        self.refusal.value = ""
+        self._refresh()
+
+    def _edited(self, name: str, value) -> None:
+        if self._building:
+            return
+        if isinstance(self.controls[name], widgets.Text):
+            value = value.strip()
+            if value == "":
+                value = None
+            else:
+                try:
+                    value = int(value)
+                except ValueError:
+                    self.refusal.value = self._problem(
+                        "Not playable", f"{name} must be a whole number, or empty for none."
+                    )
+                    return
+        problem = self.draft.change(name, value)
+        self.refusal.value = self._problem("Not playable", problem) if problem else ""
+        self._refresh()
+
+    @staticmethod
+    def _problem(heading: str, text: str) -> str:
+        return f'<p role="alert" style="color:#a40000"><b>{heading}:</b> {html.escape(text, quote=False)}</p>'
+
+    def _refresh(self) -> None:
+        for name, description, quiet in self.draft.descriptions():
+            extra = f" <i>(no effect now: {html.escape(quiet)})</i>" if quiet else ""
+            changed = " <b>changed</b>" if name in self.draft.changes else ""
+            self.notes[name].value = f'<span class="matatu-note">{html.escape(description)}{extra}{changed}</span>'
+        switches = self.draft.switch_difference()
+        sentences = self.draft.text_difference()
+        if not switches:
+            self.difference.value = f"<p>No change yet: these are {html.escape(self.draft.base_name)}'s rules.</p>"
+        else:
+            items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in switches)
+            said = "".join(
+                f'<li style="color:{"#0a5a0a" if line[0] == "+" else "#a40000"}">{html.escape(line)}</li>'
+                for line in sentences
+            )
+            self.difference.value = f"<ul>{items}</ul><ul>{said}</ul>"
+        parts = []
+        for heading, lines in rules_sections(self.draft.rules).items():
+            parts.append(f"<b>{html.escape(heading)}</b><ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines))
+            parts.append("</ul>")
+        self.preview.value = "".join(parts)
+
+    def publish(self) -> None:
+        """Publish the draft under the name typed; a sentence says what happened."""
+        name = self.name.value.strip()
+        try:
+            version = self.draft.publish(name, self.title.value.strip())
+        except MatatuError as error:
+            self.published.value = self._problem("Not published", str(error))
+            return
+        self.published.value = (
+            f'<p role="status">✔ <b>{html.escape(name)} v{version}</b> is published: choose it in the Play table, '
+            "the puzzles and simulations, or print it with "
+            f"<code>matatu-learn rules {html.escape(name)}</code>.</p>"
+        )
+        names = self.registry.names()
+        self.base_picker.options = names
