@@ -224,7 +224,8 @@ class PlayerView:
                 size = len(game.hands[seat])
                 sample.hands[seat] = unseen[-size:] if size else []
                 del unseen[len(unseen) - size :]
-        sample.stock = unseen
+        # In a round from a position some cards may be out of play: the stock keeps its own size.
+        sample.stock = unseen[: len(game.stock)]
         if game.has_drawn and game.to_move != self.seat:
             sample.drawn = sample.hands[game.to_move][-1]
         sample.log = list(self.log)
