@@ -1,0 +1,1 @@
+"""The strategy lab: cut odds, simulations at scale and game review (numpy; Dask only here)."""
