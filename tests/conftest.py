@@ -18,6 +18,22 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 
 
+@pytest.fixture(autouse=True)
+def widget_callbacks_raise(monkeypatch):
+    """A widget callback that fails fails the test: ipywidgets would only log it (with the whole
+    widget's repr, which in a loop of clicks can fill the memory)."""
+    from ipywidgets.widgets import widget as widget_module
+
+    def call(self, *arguments, **options):
+        value = None
+        for callback in self.callbacks:
+            returned = callback(*arguments, **options)
+            value = returned if returned is not None else value
+        return value
+
+    monkeypatch.setattr(widget_module.CallbackDispatcher, "__call__", call)
+
+
 def all_cards(game):
     """Every physical card of a round: hands, stock, pile and (uganda) the cutter."""
     cards = [card for hand in game.hands for card in hand] + list(game.stock) + list(game.pile)
