@@ -197,9 +197,7 @@ def test_history_records_quick_games_and_replays_one(page, voila):
     page.get_by_role("button", name="Next").last.click()
     page.get_by_text(re.compile(r"^step 2 of \d+$")).wait_for(timeout=20_000)
     # A replay shows every hand face up, with the engine's word on the first move.
-    page.locator(".jupyter-widgets p").filter(has_text=re.compile(r"^Seat \d: .+ is legal: ")).first.wait_for(
-        timeout=20_000
-    )
+    page.locator(".jupyter-widgets p").filter(has_text=re.compile(r" is legal: ")).first.wait_for(timeout=20_000)
     assert page.locator("[aria-label='a card in another hand']").count() == 0
     assert page.locator(".jupyter-widgets [data-card]").count() >= 3 * 7
 
@@ -220,10 +218,73 @@ def test_print_time_to_interactive(voila, browser):
 
 def test_a_puzzle_is_answered_by_clicking(page, voila):
     open_notebook(page, voila, "06-can-you-cut.ipynb")
+    page.get_by_text("Puzzle 1 of 10").wait_for(timeout=20_000)
     page.get_by_text("Score: 0 of 0").wait_for(timeout=20_000)
+    # The level is a radio group: the chosen one is checked, as a screen reader hears it.
+    assert page.get_by_role("radio", name="Easy").is_checked()
     answers = page.locator(".jupyter-widgets button:has-text('Yes, I can cut')")
     answers.first.click()
     page.get_by_text("Score:").filter(has_text="of 1").wait_for(timeout=20_000)
-    assert page.get_by_text("Right!").count() + page.get_by_text("Not quite.").count() == 1
-    page.get_by_role("button", name="New puzzle").click()
-    page.get_by_text("puzzle 2").wait_for(timeout=20_000)
+    verdict = page.locator(".matatu-verdict:is(.right, .wrong)[role='status']")
+    verdict.wait_for(timeout=20_000)
+    assert verdict.count() == 1 and re.search(r"(✔ Right!|✘ Not quite\.)", verdict.inner_text())
+    assert "You answered: Yes, I can cut." in verdict.inner_text() and "The answer: " in verdict.inner_text()
+    ticked = page.locator(".matatu-answers button:has(i.fa-check)")
+    ticked.first.wait_for(timeout=20_000)
+    assert ticked.count() == 1  # the right answer, ticked
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_text("Puzzle 2 of 10").wait_for(timeout=20_000)
+    # The teacher's upload waits, folded, under the puzzles.
+    upload = page.locator(".jupyter-widgets .widget-upload")
+    assert upload.count() == 1 and not upload.is_visible()
+    page.locator(".jupyter-widget-Collapse-header").filter(has_text="For teachers").click()
+    upload.wait_for(state="visible", timeout=20_000)
+
+
+def card_widths(page, selector):
+    return page.locator(selector).evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().width)")
+
+
+def test_cards_in_a_hand_are_readable_and_scale_with_the_window(browser, voila):
+    widths = {}
+    for window in (1366, 1920):
+        context = browser.new_context(viewport={"width": window, "height": 900})
+        page = context.new_page()
+        open_notebook(page, voila, "06-can-you-cut.ipynb")
+        page.locator(".matatu-hand svg").first.wait_for(timeout=20_000)
+        widths[window] = card_widths(page, ".matatu-hand svg")
+        context.close()
+    assert widths[1366] and min(widths[1366]) >= 56, widths[1366]
+    assert min(widths[1920]) > max(widths[1366]), "a wider window draws bigger cards"
+
+
+@pytest.mark.parametrize("name", ["06-can-you-cut.ipynb", "09-rules-and-history.ipynb"])
+def test_a_tablet_shows_the_page_without_sideways_scrolling(browser, voila, name):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    open_notebook(page, voila, name)
+    if name.startswith("09"):
+        page.get_by_role("button", name="Record 5 quick games").click()
+        page.get_by_text("replays exactly under its stored rules").wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+    overflow = page.evaluate("document.documentElement.scrollWidth")
+    widest = max(card_widths(page, ".jupyter-widgets"))
+    clipped = page.locator(".jupyter-widgets button").evaluate_all(
+        "nodes => nodes.filter(n => n.offsetParent && n.scrollWidth > n.clientWidth + 1).map(n => n.innerText)"
+    )
+    context.close()
+    assert overflow <= 1024 and widest <= 1024, (overflow, widest)
+    assert clipped == [], f"button labels cut off: {clipped}"
+
+
+def test_the_keyboard_focus_is_visible(page, voila):
+    open_notebook(page, voila, "06-can-you-cut.ipynb")
+    page.get_by_role("button", name="Hint").focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # a keyboard move, so the browser shows :focus-visible
+    outline = page.evaluate(
+        "getComputedStyle(document.activeElement).outlineStyle + ' ' + "
+        "getComputedStyle(document.activeElement).outlineWidth"
+    )
+    assert page.evaluate("document.activeElement.innerText").strip() == "Hint"
+    assert outline.split()[0] != "none" and float(outline.split()[1].removesuffix("px")) >= 2, outline

@@ -14,7 +14,7 @@ from matatu_learn.engine.explain import card_verdict
 from matatu_learn.engine.frames import play_frames
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESET_TITLES, PRESETS
-from matatu_learn.engine.rules_text import marker_sentence, match_sentence, rules_sections
+from matatu_learn.engine.rules_text import SWITCH_DESCRIPTIONS, marker_sentence, match_sentence, rules_sections
 from matatu_learn.engine.view import PlayerView, TeacherView
 from matatu_learn.store.database import Store
 from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules, step_frames
@@ -58,14 +58,35 @@ def test_rules_browser_shows_the_generated_text_of_the_chosen_ruleset():
     browser.picker.value = "uganda"
     assert "a Jack reverses the order of play" in browser.text.value
     assert "base card" not in browser.text.value
+    cut_limit = f"{html.escape(SWITCH_DESCRIPTIONS['cut_limit'])} <small><code>cut_limit</code></small></th>"
+    assert f"{cut_limit}<td>{PRESETS['uganda'].cut_limit}</td>" in browser.switches.value
+    assert browser.details.selected_index is None and browser.details.get_title(0) == "Its switches"
+
+
+def highlighted_switches(comparison):
+    rows = [row for row in comparison.table.value.split("<tr") if "<code>" in row]
+    marked = {row.split("<code>")[1].split("</code>")[0] for row in rows if "≠ differs" in row}
+    assert marked == {row.split("<code>")[1].split("</code>")[0] for row in rows if "matatu-differs" in row}
+    return marked
+
+
+def test_a_setting_without_effect_in_both_versions_is_not_a_difference(database):
+    with Store(database) as store:
+        store.publish("bomb-passing", "bomb", {"pick_answer": "compare", "cut_limit": 25})
+    comparison = RulesComparison(database)
+    comparison.picker.value = (("bomb", 1), ("bomb-passing", 1))
+    # bomb adds picks up, so how a pick is answered otherwise is no difference at that table.
+    assert PRESETS["bomb"].picks_add_up and PRESETS["bomb"].pick_answer != "compare"
+    assert highlighted_switches(comparison) == {"cut_limit", "cut_counts"}
+    assert "(no effect: picks_add_up is true)" in comparison.table.value
 
 
 def test_rules_comparison_highlights_exactly_the_switches_that_differ(database):
     comparison = RulesComparison(database)
     comparison.picker.value = (("uganda", 1), ("kampala-family", 1))
-    rows = [row for row in comparison.table.value.split("<tr") if "<code>" in row]
-    highlighted = {row.split("<code>")[1].split("</code>")[0] for row in rows if "background" in row}
-    assert highlighted == {"cut_limit", "queens_reverse"}
+    assert highlighted_switches(comparison) == {"cut_limit", "queens_reverse"}
+    # Each switch is shown by what it changes, with its name beside.
+    assert html.escape(SWITCH_DESCRIPTIONS["queens_reverse"]) in comparison.table.value
     assert len(comparison.texts.children) == 2
     assert "worth 25 or less" in comparison.texts.children[1].value
     assert comparison.texts.get_title(1) == "kampala-family v1"
@@ -91,13 +112,15 @@ def test_history_lists_games_and_replays_them_step_by_step(database):
 
     stepper.next.click()
     before = replayed(0)
-    assert stepper.position == 1 and f"Seat {before.to_move}: <code>{record.actions[0]}</code>" in stepper.caption.value
+    assert stepper.position == 1 and f"<code>{record.actions[0]}</code>" in stepper.caption.value
     assert html.escape(before.explain(record.actions[0])) in stepper.caption.value
     assert stepper.table.value == table_html(TeacherView(replayed(1)))
     # A draw's effect is the engine's sentence, for the seat that drew.
     draw = record.actions.index("draw", 1)
     stepper.show(draw + 1)
-    assert f"Seat {replayed(draw).to_move} draws a card." in stepper.caption.value
+    # How a seat is named is the stepper's business; that a draw is told, and drawn, is the replay's.
+    assert "draws a card." in stepper.caption.value
+    assert stepper.table.value == table_html(TeacherView(replayed(draw + 1)))
     stepper.back.click()
     assert stepper.position == draw and stepper.table.value == table_html(TeacherView(replayed(draw)))
     for _ in range(moves):
@@ -433,12 +456,19 @@ MODIFIED = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 
 def click_answer(trainer, right):
+    """Click a right or a wrong answer; False when the puzzle has no wrong answer of that kind to give."""
     puzzle = trainer.puzzle
     if puzzle.question == "which_card":
+        cards = puzzle.answer["cards"]
+        wanted = set(cards or ["None of them"]) if right else None
+        if not right:
+            sevens = [toggle.description for toggle in trainer.toggles if toggle.description != "None of them"]
+            wrong = [name for name in sevens if name not in cards]
+            wanted = {wrong[0]} if wrong else ({"None of them"} if cards else None)
+            if wanted is None:
+                return False
         for toggle in trainer.toggles:
-            toggle.value = (toggle.description in puzzle.answer["cards"]) == right
-        if not trainer.toggles and not right:
-            return False  # no seven to choose wrongly: "none" is the only answer
+            toggle.value = toggle.description in wanted
         trainer.answers.children[-1].click()
         return True
     for (_, choice), button in zip(_choices(puzzle), trainer.answers.children, strict=True):
@@ -448,29 +478,123 @@ def click_answer(trainer, right):
     return False
 
 
+def answer_words(puzzle):
+    """The answer of a puzzle in words, worked out here from its answer field."""
+    answer = puzzle.answer
+    if puzzle.question == "can_cut":
+        return f"cut {answer['card']}" if answer["can_cut"] else "No"
+    if puzzle.question == "which_card":
+        return " and ".join(answer["cards"]) if answer["cards"] else "None of them"
+    if puzzle.question == "hand_value":
+        return f"worth {answer['value']}"
+    return f"seat {answer['winners'][0]}"
+
+
 def test_puzzles_answered_by_clicking_right_and_wrong():
     trainer = PuzzleTrainer("uganda", "medium", set_number=42)
     assert trainer.puzzle.to_json() == generate_puzzle("uganda", "medium", 42, 0).to_json()
+    assert "Puzzle 1 of 10" in trainer.progress.value and trainer.continue_button.description == "Skip"
     assert click_answer(trainer, right=True)
-    assert "✔ Right!" in trainer.feedback.value and "1 of 1" in trainer.tally.value
+    assert "✔ Right!" in trainer.feedback.value and "1 of 1" in trainer.progress.value
+    assert 'class="matatu-verdict right"' in trainer.feedback.value and 'role="status"' in trainer.feedback.value
     assert html.escape(trainer.puzzle.explanation) in trainer.feedback.value
     assert all(button.disabled for button in trainer.answers.children)
-    trainer.new_puzzle.click()
+    assert trainer.continue_button.description == "Continue" and not trainer.continue_button.disabled
+    trainer.continue_button.click()
     assert trainer.puzzle.to_json() == generate_puzzle("uganda", "medium", 42, 1).to_json()
-    wrong_given = click_answer(trainer, right=False)
-    assert wrong_given
-    assert (
-        "✘ Not quite." in trainer.feedback.value
-        and "1 of 2" in trainer.tally.value
-        and "streak 0" in trainer.tally.value
-    )
-    trainer.hint_button.click()
-    assert html.escape(trainer.puzzle.hint) in trainer.feedback.value
+    assert "Puzzle 2 of 10" in trainer.progress.value
+    assert click_answer(trainer, right=False)
+    assert "✘ Not quite." in trainer.feedback.value and 'class="matatu-verdict wrong"' in trainer.feedback.value
+    assert "1 of 2" in trainer.progress.value and "streak 0" in trainer.progress.value
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_feedback_marks_the_choice_and_the_right_answer_in_words_never_a_python_value(right):
+    for preset, level in (("house", "easy"), ("uganda", "medium"), ("bomb", "hard")):
+        trainer = PuzzleTrainer(preset, level, set_number=5)
+        for _ in range(8):
+            puzzle = trainer.puzzle
+            if click_answer(trainer, right):
+                feedback = html.unescape(re.sub(r"<style>.*?</style>", "", trainer.feedback.value, flags=re.S))
+                assert "You answered:" in feedback and answer_words(puzzle) in feedback.split("The answer:")[1]
+                for python in ("{", "}", "None,", "None.", "True", "False", "[", "]"):
+                    assert python not in re.sub(r"<[^>]+>", "", feedback), (python, feedback)
+                buttons = trainer.toggles or list(trainer.answers.children)
+                ticked = [button for button in buttons if button.icon == "check"]
+                crossed = [button for button in buttons if button.icon == "times"]
+                assert ticked and all(button.button_style == "success" for button in ticked)
+                assert bool(crossed) != right and all(button.button_style == "danger" for button in crossed)
+            trainer.continue_button.click()
+
+
+def test_which_card_offers_none_of_them_and_it_excludes_a_card():
+    trainer = PuzzleTrainer("house", "easy", set_number=1)
+    for index in range(40):
+        trainer.show(generate_puzzle("house", "easy", 1, index, question="which_card"))
+        if not trainer.puzzle.answer["cards"]:
+            break
+    else:
+        pytest.fail("no which_card puzzle without a cutting card in 40")
+    none, card = trainer.toggles[-1], trainer.toggles[0]
+    assert none.description == "None of them" and card.description != "None of them"
+    card.value = True
+    none.value = True
+    assert not card.value
+    card.value = True
+    assert not none.value
+    card.value = False
+    trainer.answers.children[-1].click()  # nothing chosen: told to choose, not scored
+    assert "Choose an answer first." in trainer.feedback.value and trainer.asked == 0
+    none.value = True
+    trainer.answers.children[-1].click()
+    assert "✔ Right!" in trainer.feedback.value and "None of them: no card can cut." in trainer.feedback.value
+
+
+def test_a_set_of_ten_ends_with_a_score_card():
+    trainer = PuzzleTrainer("party", "easy", set_number=3)
+    rights = 0
+    for index in range(10):
+        assert f"Puzzle {index + 1} of 10" in trainer.progress.value
+        if index % 3 != 2:
+            rights += click_answer(trainer, right=index % 2 == 0) and index % 2 == 0
+        trainer.continue_button.click()
+    assert "Score card — set 3" in trainer.question.value
+    assert f"{rights} of 10 right" in trainer.feedback.value and "skipped" in trainer.feedback.value
+    assert trainer.answers.children == () and trainer.continue_button.disabled
+    trainer.try_set.click()
+    assert "Puzzle 1 of 10" in trainer.progress.value and "Score: <b>0 of 0</b>" in trainer.progress.value
+
+
+def test_a_hint_speaks_of_this_position():
+    trainer = PuzzleTrainer("house", "medium", set_number=9)
+    for _ in range(8):
+        puzzle = trainer.puzzle
+        trainer.hint_button.click()
+        assert html.escape(puzzle.hint) in trainer.feedback.value and "matatu-verdict hint" in trainer.feedback.value
+        if puzzle.question != "hand_value":
+            marker = puzzle.position["marker"]
+            assert f"The base card is {marker}, so the chopper here is 7{marker[-1]}." in puzzle.hint
+            assert "The limit is 20" in puzzle.hint
+        else:
+            twos = [card for card in puzzle.position["hands"][0].split() if card.startswith("2")]
+            assert all(f"{card} is worth 20" in puzzle.hint for card in twos)
+        trainer.continue_button.click()
+
+
+def test_the_table_marks_the_chopper_only_once_the_puzzle_is_answered():
+    trainer = PuzzleTrainer("uganda", "easy", set_number=4)
+    while trainer.puzzle.question != "can_cut":
+        trainer.continue_button.click()
+    assert "✂ chopper" not in trainer.table.value and "▲ play" not in trainer.table.value
+    click_answer(trainer, right=True)
+    chopper = "7" + trainer.puzzle.position["marker"][-1]
+    if chopper in trainer.puzzle.position["hands"][0].split():
+        assert re.search(rf'data-card="{chopper}"[^>]*aria-label="seven of [a-z]+, chopper', trainer.table.value)
 
 
 def test_try_set_restarts_the_same_puzzles_for_everyone():
     one, two = PuzzleTrainer("bomb", "hard", 7), PuzzleTrainer("bomb", "hard", 7)
-    one.new_puzzle.click()
+    one.continue_button.click()
     one.try_set.click()
     assert one.puzzle.to_json() == two.puzzle.to_json()
     two.set_number.value = 8
@@ -490,11 +614,13 @@ def test_a_puzzle_hides_other_hands_unless_it_asks_who_wins():
             assert others <= shown
         else:
             assert not (others & shown)
-        trainer.new_puzzle.click()
+        trainer.continue_button.click()
 
 
 def test_a_teachers_file_loads_and_a_bad_one_is_a_sentence():
     trainer = PuzzleTrainer()
+    assert trainer.teachers.selected_index is None and trainer.upload in trainer.teachers.children[0].children
+    assert trainer.teachers.get_title(0) == "For teachers"
     content = EXAMPLE_PUZZLES.read_bytes()
     trainer.upload.value = (
         {
@@ -507,6 +633,7 @@ def test_a_teachers_file_loads_and_a_bad_one_is_a_sentence():
     )
     assert "Loaded 4 puzzles from class.json" in trainer.feedback.value
     assert trainer.puzzle.position["hands"][0] == "7♦ 7♥ 8♠"
+    assert "Puzzle 1 of 4" in trainer.progress.value
     trainer.upload.value = (
         {
             "name": "bad.json",

@@ -218,46 +218,159 @@ def card_verdict(game: Round, card: int) -> tuple[list[Action], str]:
     return [], game.explain(f"{kind} {CARD_NAMES[card]}")
 
 
+# The words of the plain-language narration: ranks, suits, and each seat's name at a table.
+RANK_WORDS = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+COMPASS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+
+# Verbs as the narration writes them after "You" (every other name takes the third person).
+_YOU_VERBS = {"is": "are", "has": "have", "passes": "pass", "catches": "catch"}
+
+
+def card_words(card: int) -> str:
+    """A card in words, as a sentence says it.
+
+    >>> from matatu_learn.engine.cards import parse_card
+    >>> card_words(parse_card("A♥")), card_words(parse_card("10♣")), card_words(parse_card("RJ"))
+    ('the Ace of hearts', 'the 10 of clubs', 'the red joker')
+    """
+    if card >= 52:
+        return f"the {COLOUR_OF[card]} joker"
+    return f"the {RANK_WORDS[RANK_OF[card]]} of {SUIT_WORDS[SUIT_OF[card]]}"
+
+
+def seat_names(players: int, you: int | None = None) -> tuple[str, ...]:
+    """What a lesson calls each seat: compass points clockwise from South up to four players,
+    "Seat 1" … "Seat 6" beyond; ``you`` is the learner's seat, called "You".
+
+    >>> seat_names(4), seat_names(3, you=0), seat_names(5)[4]
+    (('South', 'West', 'North', 'East'), ('You', 'West', 'East'), 'Seat 5')
+    """
+    names = list(COMPASS.get(players) or (f"Seat {seat + 1}" for seat in range(players)))
+    if you is not None:
+        names[you] = "You"
+    return tuple(names)
+
+
+def _verb(who: str, verb: str) -> str:
+    """``verb`` (third person) as it follows ``who``: "West plays", "You play"."""
+    if who != "You":
+        return verb
+    return _YOU_VERBS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def narrate(action: Action | str, who: str, owed: int = 0) -> str:
+    """A move as a sentence: who did what, in words; ``owed`` is the pick a ``pick`` takes up.
+
+    >>> narrate("play A♥ ♠", "West"), narrate("draw", "You"), narrate("pick", "East", owed=2)
+    ('West plays the Ace of hearts and names spades.', 'You draw a card.', 'East picks up 2 cards.')
+    >>> narrate("cut 7♦", "North"), narrate("play 5♣ card", "You"), narrate("call warning", "East")
+    ('North cuts with the 7 of diamonds.', 'You play the 5 of clubs and say "Card!"', 'East says "Warning!"')
+    """
+    action = parse_action(action)
+    kind = action.kind
+    if kind is PLAY:
+        sentence = f"{who} {_verb(who, 'plays')} {card_words(action.card)}"
+        if action.suit is not None:
+            sentence += f" and {_verb(who, 'names')} {SUIT_WORDS[action.suit]}"
+        if action.word is not None:
+            return f'{sentence} and {_verb(who, "says")} "{action.word.capitalize()}!"'
+        return sentence + "."
+    if kind is CUT:
+        return f"{who} {_verb(who, 'cuts')} with {card_words(action.card)}."
+    if kind is DRAW:
+        return f"{who} {_verb(who, 'draws')} a card."
+    if kind is PASS:
+        return f"{who} {_verb(who, 'passes')}."
+    if kind is PICK:
+        return f"{who} {_verb(who, 'picks')} up {cards(owed) if owed else 'the cards owed'}."
+    if kind is CALL:
+        return f'{who} {_verb(who, "says")} "{action.word.capitalize()}!"'
+    return f"{who} {_verb(who, 'catches')} a player who missed a call."
+
+
 _EVENT_WORDS = {
-    EventKind.SKIP: lambda seat, detail: f"Seat {seat} is jumped.",
-    EventKind.REVERSE: lambda seat, detail: (
+    EventKind.SKIP: lambda who, detail: f"{who} {_verb(who, 'is')} jumped.",
+    EventKind.REVERSE: lambda who, detail: (
         "The order of play reverses: it now goes " + ("clockwise." if detail == 1 else "anticlockwise.")
     ),
-    EventKind.AGAIN: lambda seat, detail: f"With two players, seat {seat} plays again.",
-    EventKind.OWES: lambda seat, detail: f"Seat {seat} now owes {cards(detail)}.",
-    EventKind.CANCEL: lambda seat, detail: f"The pick is cancelled by {CARD_NAMES[detail]}.",
-    EventKind.SMALLER: lambda seat, detail: (
-        f"A smaller answer: seat {seat} picks the difference, {cards(detail)}, and the turn ends."
+    EventKind.AGAIN: lambda who, detail: f"With two players, {_lower(who)} {_verb(who, 'plays')} again.",
+    EventKind.OWES: lambda who, detail: f"{who} now {_verb(who, 'owes')} {cards(detail)}.",
+    EventKind.CANCEL: lambda who, detail: f"The pick is cancelled by {CARD_NAMES[detail]}.",
+    EventKind.SMALLER: lambda who, detail: (
+        f"A smaller answer: {_lower(who)} {_verb(who, 'picks')} the difference, {cards(detail)}, and the turn ends."
     ),
-    EventKind.SUIT: lambda seat, detail: f"Seat {seat} names {SUIT_SYMBOLS[detail]}.",
-    EventKind.COLOUR: lambda seat, detail: f"The joker names its colour: the next card must be {detail}.",
-    EventKind.TAKE: lambda seat, detail: (
-        f"Seat {seat} takes {cards(len(detail))}." if detail else f"Seat {seat} finds nothing to take."
+    EventKind.SUIT: lambda who, detail: f"{who} {_verb(who, 'names')} {SUIT_SYMBOLS[detail]}.",
+    EventKind.COLOUR: lambda who, detail: f"The joker names its colour: the next card must be {detail}.",
+    EventKind.TAKE: lambda who, detail: (
+        f"{who} {_verb(who, 'takes')} {cards(len(detail))}."
+        if detail
+        else f"{who} {_verb(who, 'finds')} nothing to take."
     ),
-    EventKind.DRAW: lambda seat, detail: (
-        f"Seat {seat} draws a card." if detail is not None else f"Seat {seat} finds nothing to draw."
+    EventKind.DRAW: lambda who, detail: (
+        f"{who} {_verb(who, 'draws')} a card."
+        if detail is not None
+        else f"{who} {_verb(who, 'finds')} nothing to draw."
     ),
-    EventKind.RESHUFFLE: lambda seat, detail: (
+    EventKind.RESHUFFLE: lambda who, detail: (
         f"The stock ran out: the pile under its top card is shuffled into a new stock of {detail}."
     ),
-    EventKind.CALL_MISSED: lambda seat, detail: f'Seat {seat} should have said "{detail.capitalize()}!" and did not.',
-    EventKind.CALLED: lambda seat, detail: f'Seat {seat} says "{detail.capitalize()}!"',
-    EventKind.CAUGHT: lambda seat, detail: f"Seat {seat} is caught without the call and picks up {detail}.",
-    EventKind.GOES_OUT: lambda seat, detail: (
-        f"Seat {seat} has played the last card"
-        + (" and wins the round; the others play on." if detail == 1 else " and is out; the others play on.")
+    EventKind.CALL_MISSED: lambda who, detail: f'{who} should have said "{detail.capitalize()}!" and did not.',
+    EventKind.CALLED: lambda who, detail: f'{who} {_verb(who, "says")} "{detail.capitalize()}!"',
+    EventKind.CAUGHT: lambda who, detail: (
+        f"{who} {_verb(who, 'is')} caught without the call and {_verb(who, 'picks')} up {detail}."
     ),
-    EventKind.OUT: lambda seat, detail: f"Seat {seat} has played the last card: the round is over.",
-    EventKind.CUT: lambda seat, detail: f"Seat {seat} cuts: the round is over and every hand is counted.",
-    EventKind.BLOCKED: lambda seat, detail: (
+    EventKind.GOES_OUT: lambda who, detail: (
+        f"{who} {_verb(who, 'has')} played the last card"
+        + (f" and {_verb(who, 'wins')} the round" if detail == 1 else f" and {_verb(who, 'is')} out")
+        + "; the others play on."
+    ),
+    EventKind.OUT: lambda who, detail: f"{who} {_verb(who, 'has')} played the last card: the round is over.",
+    EventKind.CUT: lambda who, detail: f"{who} {_verb(who, 'cuts')}: the round is over and every hand is counted.",
+    EventKind.BLOCKED: lambda who, detail: (
         "Nobody could play or take a card for a whole round of the table: the round is blocked."
     ),
 }
 
 
-def describe_event(event: tuple) -> str | None:
+def _lower(who: str) -> str:
+    """A name inside a sentence: "seat 2" and "you" in lower case, compass points as they are."""
+    return who[0].lower() + who[1:] if who.startswith(("Seat ", "You")) else who
+
+
+def describe_event(event: tuple, names: tuple[str, ...] | None = None) -> str | None:
     """One sentence for an automatic effect in a round's log; None for the silent kinds
-    (the deal, drawn as the table itself, and the actions, which the narration names)."""
+    (the deal, drawn as the table itself, and the actions, which the narration names).
+    ``names`` calls the seats by name (``seat_names``); without it they are "Seat 0", "Seat 1" ….
+
+    >>> from matatu_learn.engine.events import EventKind
+    >>> describe_event((EventKind.OWES, 1, 2)), describe_event((EventKind.OWES, 1, 2), seat_names(3, you=1))
+    ('Seat 1 now owes 2 cards.', 'You now owe 2 cards.')
+    """
     kind, seat, detail = event
     words = _EVENT_WORDS.get(kind)
-    return None if words is None else words(seat, detail)
+    if words is None:
+        return None
+    # Table-wide events (a reshuffle, a blocked table) have no seat.
+    return words(f"Seat {seat}" if names is None or seat is None else names[seat], detail)
+
+
+def describe_result(result, names: tuple[str, ...]) -> str:
+    """A finished round in words: how it ended, who won, every hand's total and the points.
+
+    >>> from matatu_learn.engine.round import RoundResult
+    >>> print(describe_result(RoundResult("cut", (1,), (12, 8, 30), (12, 8, 30), cutter=1), seat_names(3)))
+    West cut and won. Hands: South 12, West 8, East 30. Points: South 12, West 8, East 30.
+    """
+    winners = " and ".join(names[seat] for seat in result.winners)
+    verb = "tied" if len(result.winners) > 1 else "won"
+    if result.reason == "cut" and result.cutter is not None:
+        cutter = names[result.cutter]
+        how = f"{cutter} cut and {verb}." if result.winners == (result.cutter,) else f"{cutter} cut; {winners} {verb}."
+    elif result.reason == "out":
+        how = f"{winners} went out and {verb}."
+    else:
+        how = f"The table was blocked; {winners} {verb} with the lightest hand."
+    hands = ", ".join(f"{names[seat]} {total}" for seat, total in enumerate(result.totals))
+    points = ", ".join(f"{names[seat]} {point}" for seat, point in enumerate(result.points))
+    return f"{how} Hands: {hands}. Points: {points}."

@@ -15,15 +15,29 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
-from ..engine.cards import DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
-from ..engine.errors import ScenarioError
+from ..engine.cards import CARD_NAMES, DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
+from ..engine.errors import MatatuError, ScenarioError
+from ..engine.explain import (
+    RANK_WORDS,
+    SUIT_WORDS,
+    card_words,
+    chopper_text,
+    describe_event,
+    describe_result,
+    narrate,
+    seat_names,
+)
 from ..engine.frames import Frame, play_frames
 from ..engine.round import Round
 from ..engine.rules import Rules
+from ..engine.rules_text import cut_limit_sentence, deck_sentence, marker_sentence, rules_sections
+from .puzzles import generate_puzzle
 from .scenarios import read_position, read_rules
 
 LESSON_DATA = Path(__file__).parent / "lesson_data"
@@ -91,11 +105,17 @@ def topic_transcript(lesson: str, topic: str, ruleset: str) -> list[str]:
         return [why_not]
     lines = []
     for step in steps:
-        for frame in step_frames(step):
+        frames = step_frames(step)
+        names = seat_names(frames[0].game.players)
+        for before, frame in zip([None, *frames], frames, strict=False):
             if frame.action is None:
                 lines.append(frame.text)
-            else:
-                lines.append(f"Seat {frame.seat}: {frame.action}. " + " ".join(frame.effects))
+                continue
+            log = frame.game.log[len(before.game.log) :]
+            effects = [sentence for event in log if (sentence := describe_event(event, names))]
+            if frame.game.over:
+                effects.append(describe_result(frame.game.result, names))
+            lines.append(" ".join([narrate(frame.action, names[frame.seat], before.game.pending), *effects]))
     return lines
 
 
@@ -146,3 +166,249 @@ def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
         raise ScenarioError("The hand leaves no card to put on the pile: hold fewer cards.")
     other = [card for card in DECK[:52] if card not in used and card != pile and RANK_OF[card] in (9, 10)][:1]
     return Round.from_position(rules, [hand, other], pile=[pile], stock=[], marker=marker)
+
+
+# ----------------------------------------------------------------- the path
+# The learner's path, in order: (page, title). The Play page follows the last lesson.
+LESSON_PATH = (
+    ("01-the-deal", "The deal"),
+    ("02-matching-and-turns", "Matching and turns"),
+    ("03-special-cards", "Special cards"),
+    ("04-chopper-arithmetic", "Chopper arithmetic"),
+    ("05-scoring", "Scoring"),
+    ("06-can-you-cut", "Can you cut?"),
+)
+FIRST_GAME = ("07-play", "Your first game against the computer")
+GLOSSARY_PAGE = "glossary"
+
+# The ruleset for a first game: no calls to remember, a 2 never grows, no jokers, and you may
+# always draw or pass; the same one the lessons open on.
+RECOMMENDED_RULESET = "house"
+RECOMMENDED_REASON = (
+    "no calls to remember, a 2 never grows past two cards, no jokers in the deck, "
+    "and you may always draw or pass instead of playing"
+)
+
+
+def lesson_number(page: str) -> int:
+    """Where a page stands on the path, from 1.
+
+    >>> lesson_number("02-matching-and-turns"), len(LESSON_PATH)
+    (2, 6)
+    """
+    pages = [name for name, _ in LESSON_PATH]
+    if page not in pages:
+        raise ScenarioError(f"'{page}' is not a lesson; the lessons are {', '.join(pages)}.")
+    return pages.index(page) + 1
+
+
+def ruleset_from_query(query: str) -> tuple[str, str]:
+    """The ruleset a page's address carries (``rules=uganda``), and a sentence when it names none we know.
+
+    >>> ruleset_from_query("rules=uganda-jokers"), ruleset_from_query("")
+    (('uganda-jokers', ''), ('house', ''))
+    >>> ruleset_from_query("rules=chess")[1]
+    "The address asks for the ruleset 'chess', which these lessons do not know; they use house. Known: house, house-jokers, uganda, uganda-jokers, bomb, bomb-classic, party."
+    """
+    asked = parse_qs(query or "").get("rules", [""])[-1].strip()
+    if not asked:
+        return RECOMMENDED_RULESET, ""
+    if asked in RULESET_CHOICES:
+        return asked, ""
+    return RECOMMENDED_RULESET, (
+        f"The address asks for the ruleset '{asked}', which these lessons do not know; they use "
+        f"{RECOMMENDED_RULESET}. Known: {', '.join(RULESET_CHOICES)}."
+    )
+
+
+def _section_line(rules: Rules, section: str, start: str = "") -> str | None:
+    return next((line for line in rules_sections(rules).get(section, []) if line.startswith(start)), None)
+
+
+# Where the engine has its own words for a term, under a ruleset: the rules text's sentence.
+ENGINE_WORDS = {
+    "chopper": lambda rules: _section_line(rules, "The chopper"),
+    "cut limit": cut_limit_sentence,
+    "marker": lambda rules: marker_sentence(rules) or _section_line(rules, "The chopper"),
+    "deck": deck_sentence,
+    "fit": lambda rules: _section_line(rules, "A turn"),
+    "pick": lambda rules: _section_line(rules, "Special cards", "Picks"),
+    "calls": lambda rules: _section_line(rules, "Calls") or "These rules have no calls.",
+}
+
+
+def load_glossary(rules: Rules | None = None) -> list[dict[str, str]]:
+    """The glossary's terms in alphabetical order, each with its definition and, given a ruleset,
+    the sentence its rules text says about the term (``ruleset_words``) where it has one."""
+    terms = json.loads((LESSON_DATA / "glossary.json").read_text(encoding="utf-8"))["terms"]
+    entries = []
+    for entry in sorted(terms, key=lambda entry: entry["term"].lower()):
+        words = ENGINE_WORDS[entry["engine"]](rules) if rules is not None and "engine" in entry else None
+        entries.append({"term": entry["term"], "definition": entry["definition"], "ruleset_words": words or ""})
+    return entries
+
+
+# ------------------------------------------------------------ practice tasks
+# Ranks with no effect under every preset: lesson 2 teaches matching before any special card.
+ORDINARY_RANKS = (4, 5, 6, 9, 10, 12, 13)
+
+
+def ordinary_position(rules: Rules, seed: int, players: int = 3, hand_size: int = 5) -> Round:
+    """A deal of ordinary cards only (no 2, 3, 7, 8, Jack, Ace or joker), seat 0 to move,
+    holding at least one card that fits and one that does not."""
+    ordinary = [card for card in DECK[:52] if RANK_OF[card] in ORDINARY_RANKS]
+    chooser = random.Random(f"ordinary/{seed}")
+    # The base card or cutter is a seven of another suit, so none of the lesson's cards is special.
+    while True:
+        chooser.shuffle(ordinary)
+        hands = [ordinary[seat * hand_size : (seat + 1) * hand_size] for seat in range(players)]
+        top = ordinary[players * hand_size]
+        rest = ordinary[players * hand_size + 1 :]
+        fits = [RANK_OF[card] == RANK_OF[top] or SUIT_OF[card] == SUIT_OF[top] for card in hands[0]]
+        if any(fits) and not all(fits):
+            break
+    marker = make_card(3, SUIT_OF[top]) if rules.marker != "none" else None
+    return Round.from_position(rules, hands, pile=[top], stock=rest, marker=marker)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One practice question: what to ask, the position to show, the choices and which are right.
+
+    ``viewer`` is the seat the table is shown to (None: every hand face up); ``choices`` are
+    (label, key) pairs; ``right`` holds the keys the engine accepts; ``explanation`` says why.
+    ``marker_only``: show the marker card alone, since the table's words would give the answer.
+    """
+
+    prompt: str
+    game: Round
+    viewer: int | None
+    choices: tuple[tuple[str, str], ...]
+    right: frozenset[str]
+    explanation: str
+    marker_only: bool = False
+    names: tuple[str, ...] = ()  # the seats' names, where the question uses them
+
+    def answer_words(self) -> str:
+        """The right answers as the choices name them."""
+        return " or ".join(label for label, key in self.choices if key in self.right)
+
+
+def _preset(ruleset: str) -> str:
+    return RULESET_CHOICES[ruleset][1]
+
+
+def chopper_question(ruleset: str, seed: int) -> Question:
+    """Lesson 1: which seven is the chopper in this deal?"""
+    # Other deals than the lesson's deal explorer shows (it starts on seed 1).
+    game = Round(ruleset_rules(ruleset), 3, 1000 + seed)
+    sevens = [make_card(7, suit) for suit in SUITS]
+    choppers = {CARD_NAMES[card] for card in sevens if game.is_chopper(card)}
+    right = frozenset({"any"} if len(choppers) == len(sevens) else choppers)
+    choices = tuple((card_words(card)[4:], CARD_NAMES[card]) for card in sevens) + (("any seven", "any"),)
+    return Question(
+        "A new deal: which seven is the chopper?",
+        game,
+        None,
+        choices,
+        right,
+        f"Here {chopper_text(game)}.",
+        marker_only=True,
+    )
+
+
+def fit_question(ruleset: str, seed: int) -> Question:
+    """Lesson 2: play a card that fits (ordinary cards only)."""
+    # Other positions than the lesson's practice table deals (it starts on seed 1).
+    game = ordinary_position(ruleset_rules(ruleset), 1000 + seed)
+    hand = game.hands[0]
+    playable = {CARD_NAMES[action.card] for action in game.legal_actions() if action.card is not None}
+    top = game.pile[-1]
+    return Question(
+        "It is your turn: choose a card of your hand that fits the pile.",
+        game,
+        0,
+        tuple((card_words(card)[4:], CARD_NAMES[card]) for card in hand),
+        frozenset(playable),
+        f"The top card is {card_words(top)}: a card fits when it is one of the {SUIT_WORDS[SUIT_OF[top]]} "
+        f"or another {RANK_WORDS[RANK_OF[top]]}.",
+    )
+
+
+def pick_question(ruleset: str, seed: int) -> Question:
+    """Lesson 3: a 2 was played on you; which card of your hand answers it, if any?"""
+    rules = ruleset_rules(ruleset)
+    chooser = random.Random(f"pick/{ruleset}/{seed}")
+    two = make_card(2, chooser.choice(SUITS))
+    plain = [card for card in DECK[:52] if RANK_OF[card] in ORDINARY_RANKS + (2, 8, 11)]
+    chooser.shuffle(plain)
+    plain = [card for card in plain if card != two]
+    hand = plain[:4]
+    if chooser.random() < 0.6 and not any(RANK_OF[card] == 2 for card in hand):
+        hand[0] = next(card for card in plain[4:] if RANK_OF[card] == 2)
+    rest = [card for card in plain[4:] if card not in hand]
+    under = next(card for card in rest if RANK_OF[card] != 2 and SUIT_OF[card] == SUIT_OF[two])
+    other = [card for card in rest if card != under][:4]
+    marker = make_card(3, SUIT_OF[two]) if rules.marker != "none" else None
+    game = Round.from_position(rules, [hand, other], pile=[under, two], marker=marker, pending=2)
+    answers = {CARD_NAMES[action.card] for action in game.legal_actions() if action.card is not None}
+    return Question(
+        f"The player before you laid {card_words(two)}: you owe 2 cards. Which card of your hand answers the pick?",
+        game,
+        0,
+        tuple((card_words(card)[4:], CARD_NAMES[card]) for card in hand) + (("none: I pick up", "pick"),),
+        frozenset(answers or {"pick"}),
+        game.explain("pick" if not answers else f"play {sorted(answers)[0]}"),
+    )
+
+
+def cut_question(ruleset: str, seed: int) -> Question:
+    """Lesson 4: is this hand light enough, and may the chopper cut now?"""
+    puzzle = generate_puzzle(_preset(ruleset), "easy", seed, 0, "can_cut")
+    game = puzzle.game()
+    return Question(
+        "Can you cut now?",
+        game,
+        game.to_move,
+        (("yes, I can cut", "yes"), ("no, not now", "no")),
+        frozenset({"yes" if puzzle.answer["can_cut"] else "no"}),
+        puzzle.explanation,
+    )
+
+
+def winner_question(ruleset: str, seed: int) -> Question:
+    """Lesson 5: the player to move cuts; who wins the round?"""
+    puzzle = generate_puzzle(_preset(ruleset), "easy", seed, 0, "who_wins")
+    game = puzzle.game()
+    names = seat_names(game.players)
+    finished = game.copy()
+    cutter = next(action for action in finished.legal_actions() if action.kind == "cut")
+    finished.apply(cutter)
+    winners = finished.result.winners
+    choices = tuple((name, str(seat)) for seat, name in enumerate(names)) + (("a tie", "tie"),)
+    return Question(
+        f"{names[game.to_move]} cuts with {card_words(cutter.card)}. Count every hand: who wins?",
+        game,
+        None,
+        choices,
+        frozenset({"tie"} if len(winners) > 1 else {str(winners[0])}),
+        describe_result(finished.result, names),
+        names=names,
+    )
+
+
+# Each lesson's practice task; "Can you cut?" is practice from start to end.
+PRACTICE = {
+    "01-the-deal": chopper_question,
+    "02-matching-and-turns": fit_question,
+    "03-special-cards": pick_question,
+    "04-chopper-arithmetic": cut_question,
+    "05-scoring": winner_question,
+}
+
+
+def practice_question(page: str, ruleset: str, seed: int) -> Question:
+    """A lesson's practice question for a ruleset choice; the same seed gives the same question."""
+    if page not in PRACTICE:
+        raise MatatuError(f"'{page}' has no practice task; these do: {', '.join(PRACTICE)}.")
+    return PRACTICE[page](ruleset, seed)

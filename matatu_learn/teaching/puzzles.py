@@ -19,6 +19,7 @@ from typing import Any
 from ..engine.cards import (
     ACE,
     CARD_NAMES,
+    DECK,
     RANK_OF,
     SPADES,
     SUIT_OF,
@@ -28,7 +29,7 @@ from ..engine.cards import (
     parse_card,
 )
 from ..engine.errors import MatatuError, ScenarioError
-from ..engine.explain import chopper_text
+from ..engine.explain import chopper_text, marker_name
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules
 from ..engine.rules_text import cut_limit_sentence, rules_sections
@@ -166,22 +167,68 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
     return " ".join(sentences)
 
 
-def hint_for(rules: Rules, question: str, level: str) -> str:
+def hint_for(game: Round, question: str, level: str) -> str:
+    """A nudge that speaks of this position — which seven is the chopper here, the limit, the pile — never the answer.
+
+    >>> from matatu_learn.teaching.scenarios import read_position, read_rules
+    >>> game = read_position(read_rules("uganda"), {"hands": ["7♦ K♣", "Q♠"], "pile": "4♦", "marker": "3♦"})
+    >>> hint_for(game, "can_cut", "easy")
+    'The cutter is 3♦, so the chopper here is 7♦. The limit is 30, the seven counted: add up the whole hand.'
+    """
+    rules = game.rules
+    hand = game.hands[game.to_move]
+    values = rules.card_values()
     if question == "hand_value":
-        values = rules.card_values()
-        return (
-            f"A 2 is worth {values[1]} here, an Ace 15, J Q K 11 12 13"
-            + (f", a joker {rules.joker_value}" if rules.jokers else "")
-            + "."
-        )
-    first = "Which seven is the chopper? " + (
-        "Look at the marker card. " if rules.marker != "none" else "Any seven can be. "
-    )
-    if level == "hard":
-        return first + "Before you count, check the pile: is a pick pending, and does the chopper fit?"
-    if level == "medium":
-        return first + "Then count carefully: exactly on the limit still cuts."
-    return first + "Then add up your hand and compare it with the limit."
+        # Name the values of this hand's cards that are not their printed number.
+        special = [f"{CARD_NAMES[card]} is worth {values[card]}" for card in hand if values[card] != RANK_OF[card]]
+        return "Add up every card" + (f": here {', '.join(special)}." if special else ": each counts its number.")
+    choppers = [CARD_NAMES[card] for card in DECK[:52] if RANK_OF[card] == 7 and game.is_chopper(card)]
+    if rules.chopper == "any_seven":
+        sentences = ["Any seven is a chopper here."]
+    else:
+        sentences = [f"The {marker_name(rules)} is {CARD_NAMES[game.marker]}, so the chopper here is {choppers[0]}."]
+    if rules.cut_limit is None:
+        sentences.append("There is no limit here: what matters is whether the chopper may be laid.")
+    elif rules.cut_counts == "after":
+        sentences.append(f"The limit is {rules.cut_limit}, the chopper not counted: add up the rest.")
+    else:
+        sentences.append(f"The limit is {rules.cut_limit}, the seven counted: add up the whole hand.")
+    if level != "easy" or question == "which_card":
+        if game.pending:
+            sentences.append(f"Look at the pile too: a pick of {game.pending} is pending.")
+        elif game.top is not None:
+            in_play = SUIT_SYMBOLS[game.suit_in_play]
+            sentences.append(
+                f"Look at the pile too: the chopper must fit {CARD_NAMES[game.top]} with {in_play} in play."
+            )
+    if question == "who_wins":
+        winner = rules_sections(rules)["The chopper"][-1]
+        sentences.append(f"Then count every hand after the cut: {winner[0].lower()}{winner[1:]}")
+    return " ".join(sentences)
+
+
+def answer_text(puzzle: Puzzle) -> str:
+    """A puzzle's answer in words, as a learner is told it.
+
+    >>> puzzle = read_puzzles('[{"rules": "uganda", "question": "can_cut", "position": '
+    ...     '{"hands": ["7♦ K♣ J♥", "K♠ Q♠"], "pile": "4♦", "marker": "3♦"}}]')[0]
+    >>> answer_text(puzzle)
+    'No — too heavy.'
+    """
+    answer = puzzle.answer
+    if puzzle.question == "can_cut":
+        return f"Yes — cut {answer['card']}." if answer["can_cut"] else f"No — {RULE_WORDS[puzzle.rule]}."
+    if puzzle.question == "which_card":
+        cards = answer["cards"]
+        if not cards:
+            return "None of them: no card can cut."
+        return f"{' and '.join(cards)} can cut."
+    if puzzle.question == "hand_value":
+        return f"Your hand is worth {answer['value']}."
+    winners = answer["winners"]
+    named = " and ".join(f"seat {seat}" for seat in winners)
+    points = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(answer["points"]))
+    return f"{named[0].upper()}{named[1:]} {'wins' if len(winners) == 1 else 'tie'}; the points: {points}."
 
 
 # --------------------------------------------------------------- generating
@@ -314,7 +361,7 @@ def generate_puzzle(preset: str, level: str, seed: int, index: int, question: st
             answer,
             explain_puzzle(game, wanted, answer),
             level,
-            hint_for(rules, wanted, level),
+            hint_for(game, wanted, level),
             refusal_rule(game) if wanted == "can_cut" else None,
         )
     raise MatatuError(f"No {level} {wanted} puzzle could be made for {preset} from seed {seed}.")
@@ -382,7 +429,7 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
                 answer,
                 item.get("explanation") or explain_puzzle(game, item["question"], answer),
                 str(item.get("level", "custom")),
-                item.get("hint") or hint_for(rules, item["question"], "medium"),
+                item.get("hint") or hint_for(game, item["question"], "medium"),
                 refusal_rule(game) if item["question"] == "can_cut" else None,
             )
         )
@@ -400,4 +447,6 @@ __all__ = [
     "answer_for",
     "refusal_rule",
     "cutting_cards",
+    "answer_text",
+    "hint_for",
 ]

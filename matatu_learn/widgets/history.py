@@ -13,11 +13,10 @@ import ipywidgets as widgets
 
 from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
-from ..engine.rules_text import rules_sections, switch_value_text
+from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
 from ..store.database import Store, replay_record
 from .stepper import FrameStepper
-
-DIFFERENT = "background:#fff3c4"
+from .svg import STYLE
 
 
 def _label(name: str, version: int) -> str:
@@ -30,26 +29,44 @@ def problem_html(error: Exception) -> widgets.HTML:
 
 
 def comparison_html(store: Store, chosen: list[tuple[str, int]]) -> str:
-    """A table of every switch (rows) for each chosen version (columns); rows that differ are highlighted."""
+    """Every switch (rows, by what it changes) for each chosen version (columns).
+
+    Only real differences are marked: a setting that another switch makes pointless in every
+    chosen version plays the same whatever its value, so its row is not marked (its cells say so).
+    """
     if not chosen:
         return "<p>Choose one or more rulesets above.</p>"
     columns = [store.ruleset(name, version) for name, version in chosen]
-    values = [
-        {name: switch_value_text(value) for name, value in published.rules.switches().items()} for published in columns
-    ]
-    head = "".join(f"<th>{html.escape(_label(p.name, p.version))}</th>" for p in columns)
+    unused = [inactive_settings(published.rules) for published in columns]
+    head = "".join(f'<th scope="col">{html.escape(_label(p.name, p.version))}</th>' for p in columns)
     rows = []
-    for switch in values[0]:
-        cells = [value[switch] for value in values]
-        style = f' style="{DIFFERENT}"' if len(set(cells)) > 1 else ""
+    for switch in columns[0].rules.switches():
+        values = [published.rules.switches()[switch] for published in columns]
+        # A setting without effect in a version plays like any other value there.
+        played = {
+            "no effect" if switch in off else switch_value_text(value)
+            for value, off in zip(values, unused, strict=True)
+        }
+        differs = len(played) > 1
+        cells = "".join(
+            f'<td class="matatu-unused">{html.escape(switch_value_text(value))} '
+            f"(no effect: {html.escape(off[switch])})</td>"
+            if switch in off
+            else f"<td>{html.escape(switch_value_text(value))}</td>"
+            for value, off in zip(values, unused, strict=True)
+        )
+        row_class = ' class="matatu-differs"' if differs else ""
+        mark = "<b>≠ differs:</b> " if differs else ""
         rows.append(
-            f"<tr{style}><td><code>{switch}</code></td>"
-            + "".join(f"<td>{html.escape(c)}</td>" for c in cells)
-            + "</tr>"
+            f'<tr{row_class}><th scope="row">{mark}{html.escape(SWITCH_DESCRIPTIONS[switch])} '
+            f"<small><code>{switch}</code></small></th>{cells}</tr>"
         )
     return (
-        f'<table class="matatu-compare"><thead><tr><th>switch</th>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table><p><small>Highlighted rows differ.</small></p>"
+        f'{STYLE}<div class="matatu-table-wrap"><table class="matatu-compare">'
+        f'<thead><tr><th scope="col">what the switch changes</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+        "<p class='matatu-note'>Rows marked ≠ and highlighted play differently; a setting another switch "
+        "makes pointless says “no effect”.</p>"
     )
 
 
@@ -77,6 +94,8 @@ class RulesComparison(widgets.VBox):
             value=tuple(value for _, value in options[:2]),
             rows=min(6, len(options)),
             description="Versions",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
             tooltip="Hold Ctrl or Shift to choose several",
         )
         self.table = widgets.HTML()
@@ -105,8 +124,10 @@ def games_table_html(store: Store, ruleset: str | None, limit: int = 15) -> str:
         for r in records
     )
     return (
-        "<table><thead><tr><th>id</th><th>ruleset</th><th>seats</th><th>ended</th><th>winners</th>"
-        f"<th>points</th><th>moves</th><th>finished (UTC)</th></tr></thead><tbody>{rows}</tbody></table>"
+        f'{STYLE}<div class="matatu-table-wrap"><table class="matatu-compare"><thead><tr><th scope="col">id</th>'
+        '<th scope="col">ruleset</th><th scope="col">seats</th><th scope="col">ended</th>'
+        '<th scope="col">winners</th><th scope="col">points</th><th scope="col">moves</th>'
+        f'<th scope="col">finished (UTC)</th></tr></thead><tbody>{rows}</tbody></table></div>'
     )
 
 
@@ -121,21 +142,33 @@ class HistoryBrowser(widgets.VBox):
         except MatatuError as error:
             super().__init__([problem_html(error)])
             return
+        # Wide enough to show its value: a description of its own width, and the box the rest.
         self.filter = widgets.Dropdown(
-            options=[("every ruleset", None)] + [(name, name) for name in names], description="Games of"
+            options=[("every ruleset", None)] + [(name, name) for name in names],
+            description="Games of",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", min_width="16em"),
         )
         self.table = widgets.HTML()
         self.quick = widgets.Button(
             description="Record 5 quick games",
             icon="plus",
             tooltip="The computer plays 5 rounds of the chosen ruleset and records them",
+            layout=widgets.Layout(width="auto"),  # the label whole, never clipped
         )
-        self.game_id = widgets.Dropdown(description="Replay game")
+        self.game_id = widgets.Dropdown(
+            description="Replay game",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", min_width="24em"),
+        )
         self.stepper_box = widgets.VBox()
         self.filter.observe(lambda change: self.refresh(), names="value")
         self.quick.on_click(lambda _: self.record_quick_games())
         self.game_id.observe(lambda change: self.show_game(change["new"]), names="value")
-        super().__init__([widgets.HBox([self.filter, self.quick]), self.table, self.game_id, self.stepper_box])
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        super().__init__(
+            [widgets.HBox([self.filter, self.quick], layout=wrap), self.table, self.game_id, self.stepper_box]
+        )
         self.refresh()
 
     def refresh(self) -> None:
@@ -167,10 +200,11 @@ class HistoryBrowser(widgets.VBox):
             rules = store.rules(record.ruleset, record.version)
         report = replay_record(record, rules)
         verdict = (
-            "<p>✔ This game replays exactly under its stored rules.</p>"
+            "✔ This game replays exactly under its stored rules."
             if report.reproduced
-            else f"<p>✘ This game does not replay: {html.escape(report.difference)}.</p>"
+            else f"✘ This game does not replay: {html.escape(report.difference)}."
         )
+        verdict = f'<p role="status" aria-live="polite">{verdict}</p>'
         # A recorded game is finished, so its replay shows every hand face up.
         texts = [f"The deal: {len(record.actions)} moves follow."] + [""] * (len(report.frames) - 1)
         self.stepper = FrameStepper(report.frames, texts)

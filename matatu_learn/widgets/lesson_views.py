@@ -13,15 +13,27 @@ from ..agents.players import make_agent
 from ..agents.simulate import play_round
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine.errors import MatatuError
-from ..engine.explain import chopper_text, marker_name
+from ..engine.explain import chopper_text, describe_event, describe_result, marker_name, narrate, seat_names
 from ..engine.reference import card_values_block
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, PRESETS
 from ..engine.rules_text import match_sentence, rules_sections
 from ..engine.scoring import Match
-from ..engine.view import PlayerView, TeacherView
-from ..teaching.lessons import cut_position, load_lesson, position_for_seat_zero, step_frames, topic_steps
-from .stepper import FrameStepper
+from ..engine.view import PlayerView, TeacherView, views_of
+from ..teaching.lessons import (
+    RULESET_CHOICES,
+    Question,
+    cut_position,
+    load_glossary,
+    load_lesson,
+    ordinary_position,
+    practice_question,
+    ruleset_rules,
+    step_frames,
+    topic_steps,
+)
+from .navigation import CARRIED, carried_ruleset, follow
+from .stepper import FrameStepper, seats_legend
 from .svg import STYLE, cards_html
 from .views import HandView, RulesetPicker, TableView
 
@@ -33,8 +45,8 @@ def _sentences(lines: list[str]) -> str:
 class DealExplorer(widgets.VBox):
     """Deal any ruleset for 2-6 players from a seed, and see every part of the deal explained."""
 
-    def __init__(self, ruleset: str = "house", players: int = 3, seed: int = 1):
-        self.picker = RulesetPicker(ruleset)
+    def __init__(self, ruleset: str | None = None, players: int = 3, seed: int = 1):
+        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
         self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", tooltip="The same seed always gives the same deal"
@@ -100,15 +112,16 @@ class DealExplorer(widgets.VBox):
 
 
 class TurnExplorer(widgets.VBox):
-    """A position from a real deal: click any card of your hand to hear whether it can be played, and why."""
+    """A position of ordinary cards (no card with an effect yet): click any card of your hand to
+    hear whether it can be played, and why."""
 
-    def __init__(self, ruleset: str = "house", seed: int = 3):
-        self.picker = RulesetPicker(ruleset)
+    def __init__(self, ruleset: str | None = None, seed: int = 3):
+        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
         self.seed = seed
         self.new_position = widgets.Button(
             description="New position",
             icon="refresh",
-            tooltip="Deal again and play a few moves to reach a new position",
+            tooltip="Deal another position",
         )
         self.rules_text = widgets.HTML()
         self.table = TableView()
@@ -121,7 +134,7 @@ class TurnExplorer(widgets.VBox):
                 widgets.HBox([self.picker, self.new_position]),
                 self.rules_text,
                 self.table,
-                widgets.HTML("<b>Your hand (seat 0)</b> — click a card:"),
+                widgets.HTML("<b>Your hand</b> — click a card:"),
                 self.hand,
                 self.moves,
             ]
@@ -134,42 +147,50 @@ class TurnExplorer(widgets.VBox):
 
     def refresh(self) -> None:
         rules = self.picker.rules
-        self.game = position_for_seat_zero(rules, self.seed)
+        self.game = ordinary_position(rules, self.seed)
         self.rules_text.value = _sentences(rules_sections(rules)["A turn"])
         # The learner sits at seat 0: the table holds only what that seat could see.
         self.table.show(PlayerView(self.game, 0))
         self.hand.show(self.game, 0)
-        others = [str(action) for action in self.game.legal_actions() if action.card is None]
-        self.moves.value = (
-            "<p class='matatu-note'>Without laying a card you may: "
-            + (", ".join(f"<code>{html.escape(text)}</code>" for text in others) or "nothing else")
-            + ". "
-            + html.escape(self.game.explain("pass"))
-            + "</p>"
-        )
+        self.moves.value = f"<p class='matatu-note'>{html.escape(without_a_card(self.game))}</p>"
 
 
 class TopicLesson(widgets.VBox):
     """A ruleset picker and a topic picker over a lesson file; the stepper shows the chosen steps."""
 
-    def __init__(self, lesson: str, ruleset: str = "house", topic: str | None = None):
+    def __init__(self, lesson: str, ruleset: str | None = None, topic: str | None = None):
         self.lesson = lesson
         topics = load_lesson(lesson)["topics"]
-        self.picker = RulesetPicker(ruleset)
+        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
         self.topic = widgets.Dropdown(
             options=[(data["title"], key) for key, data in topics.items()],
             value=topic or next(iter(topics)),
             description="Topic",
         )
-        self.stepper = FrameStepper()
+        self.stepper = FrameStepper(on_finish=self.next_topic)
         self.picker.observe(lambda change: self.refresh(), names="value")
         self.topic.observe(lambda change: self.refresh(), names="value")
         super().__init__([widgets.HBox([self.picker, self.topic]), self.stepper])
         self.refresh()
 
+    def next_topic(self) -> None:
+        """On to the topic after this one (after the last, back to the first)."""
+        keys = [key for _, key in self.topic.options]
+        self.topic.value = keys[(keys.index(self.topic.value) + 1) % len(keys)]
+
     def refresh(self) -> None:
         steps, why_not = topic_steps(self.lesson, self.topic.value, self.picker.value)
-        self.stepper.load([frame for step in steps for frame in step_frames(step)], empty_text=why_not)
+        frames, texts = [], []
+        for number, step in enumerate(steps, 1):
+            scene = step_frames(step)
+            # Each scene of a topic is labelled, so a learner knows how many are left.
+            label = f"Scene {number} of {len(steps)}: " if len(steps) > 1 else ""
+            frames += scene
+            texts += [label + frame.text for frame in scene]
+        self.stepper.next_topic.description = (
+            "Next topic" if self.topic.value != self.topic.options[-1][1] else "First topic again"
+        )
+        self.stepper.load(frames, texts, empty_text=why_not)
 
 
 def _cells(line: str) -> list[str]:
@@ -192,8 +213,8 @@ def card_values_html() -> str:
 class CutMeter(widgets.VBox):
     """Build a hand and watch the cut meter: the total, what counts, the limit, and the engine's verdict."""
 
-    def __init__(self, ruleset: str = "house", hand: str = "7♦ K♣ 9♥"):
-        self.picker = RulesetPicker(ruleset, modes=False)
+    def __init__(self, ruleset: str | None = None, hand: str = "7♦ K♣ 9♥"):
+        self.picker = follow(RulesetPicker(ruleset or "house", modes=False), ruleset)
         self.marker_suit = widgets.Dropdown(
             options=[(SUIT_SYMBOLS[suit], suit) for suit in SUITS],
             value=2,
@@ -302,14 +323,14 @@ def worked_examples_html() -> str:
 class MatchView(widgets.VBox):
     """A whole match played by the computer, round by round: points and running totals."""
 
-    def __init__(self, ruleset: str = "uganda", players: int = 3, seed: int = 7):
+    def __init__(self, ruleset: str | None = None, players: int = 3, seed: int = 7):
         # The presets whose rules play a match of several rounds (the others' rounds stand alone).
         matches = [
             name
             for name in PRESET_IDS
             if PRESETS[name].match_target is not None or PRESETS[name].match_rounds is not None
         ]
-        self.picker = RulesetPicker(ruleset, choices=matches, description="Match")
+        self.picker = follow(RulesetPicker(ruleset or "uganda", choices=matches, description="Match"), ruleset)
         self.how = widgets.HTML()
         self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
         self.seed = seed
@@ -358,16 +379,17 @@ class MatchView(widgets.VBox):
     def show(self) -> None:
         match = self.match
         seats = range(match.players)
-        head = "".join(f"<th>seat {seat}</th>" for seat in seats)
+        names = seat_names(match.players)
+        head = "".join(f"<th>{names[seat]}</th>" for seat in seats)
         rows, running = [], [0] * match.players
         for number, result in enumerate(match.results, 1):
             for seat in seats:
                 running[seat] += result.points[seat]
             cells = "".join(f"<td>{result.points[seat]} <small>(total {running[seat]})</small></td>" for seat in seats)
-            winners = ", ".join(map(str, result.winners))
+            winners = " and ".join(names[seat] for seat in result.winners)
             rows.append(f"<tr><td>{number}</td><td>{result.reason}</td><td>{winners}</td>{cells}</tr>")
         status = (
-            "<p><b>The match is over:</b> seat " + ", ".join(map(str, match.winners)) + " won.</p>"
+            "<p><b>The match is over:</b> " + " and ".join(names[seat] for seat in match.winners) + " won.</p>"
             if match.over
             else f"<p>{match.rounds_played} rounds played.</p>"
         )
@@ -376,3 +398,232 @@ class MatchView(widgets.VBox):
             f"<tbody>{''.join(rows)}</tbody></table>{status}"
         )
         self.play_round.disabled = self.play_all.disabled = match.over
+
+
+def without_a_card(game: Round) -> str:
+    """What the player to move may do without laying a card, in the engine's words.
+
+    >>> from matatu_learn import PRESETS, Round, parse_cards
+    >>> game = Round.from_position(PRESETS["bomb"], [parse_cards("9♣ K♦"), parse_cards("Q♥")], pile=parse_cards("4♣"))
+    >>> without_a_card(game)
+    'You must lay a card this turn: draw is refused: in these rules you draw only when nothing fits, and you can play.'
+    """
+    others = [action for action in game.legal_actions() if action.card is None]
+    if not others:
+        return f"You must lay a card this turn: {game.explain('draw')}"
+    return " ".join(game.explain(action) for action in others)
+
+
+FEEDBACK_STYLE = """<style>
+.matatu-right { color: #0f5c2e; background: #e6f4ea; border-left: 5px solid #1a7f37; padding: 6px 10px; }
+.matatu-wrong { color: #8a1c1c; background: #fce8e6; border-left: 5px solid #c5221f; padding: 6px 10px; }
+</style>"""
+
+
+def feedback_html(question: Question, chosen: str) -> str:
+    """Right or wrong, in colour and in words, with the right answer and the engine's reason."""
+    label = dict((key, label) for label, key in question.choices)[chosen]
+    if chosen in question.right:
+        verdict, css = f"✔ Right: {label}.", "matatu-right"
+    else:
+        verdict, css = f"✘ Not {label}: the answer is {question.answer_words()}.", "matatu-wrong"
+    return (
+        f'{FEEDBACK_STYLE}<div class="{css}" role="status"><b>{html.escape(verdict)}</b> '
+        f"{html.escape(question.explanation)}</div>"
+    )
+
+
+def marker_card_html(game: Round) -> str:
+    """The deal's marker card alone, named but not explained; or that these rules turn none up."""
+    name = marker_name(game.rules)
+    if name is None:
+        return "<p>These rules turn up no marker card.</p>"
+    return f'{STYLE}<div class="matatu-row"><p>The {html.escape(name)}:</p>{cards_html([game.marker], 64)}</div>'
+
+
+class LessonPractice(widgets.VBox):
+    """A lesson's practice task: a position, a question, one button per answer, and feedback you can see.
+
+    Questions and answers come from the engine (``teaching.lessons.practice_question``); the
+    ruleset is the one the page carries.
+
+    >>> practice = LessonPractice("04-chopper-arithmetic", ruleset="house")
+    >>> right = next(iter(practice.question.right))
+    >>> practice.answer(right); "matatu-right" in practice.feedback.value
+    True
+    """
+
+    def __init__(self, page: str, ruleset: str | None = None, seed: int = 1):
+        self.page, self.seed, self.fixed = page, seed, ruleset
+        self.prompt = widgets.HTML()
+        self.marker_card = widgets.HTML()
+        self.table = TableView()
+        self.legend = widgets.HTML()
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.feedback = widgets.HTML()
+        self.score = widgets.HTML()
+        self.another = widgets.Button(description="Another one", icon="refresh", tooltip="A new question")
+        self.another.on_click(lambda _: self.ask(self.seed + 1))
+        self.right_answers = self.answered = 0
+        if ruleset is None:
+            CARRIED.listen(lambda ruleset: self.ask(self.seed))
+        super().__init__(
+            [
+                self.prompt,
+                self.marker_card,
+                self.table,
+                self.legend,
+                self.choices,
+                self.feedback,
+                widgets.HBox([self.another, self.score]),
+            ]
+        )
+        self.add_class("matatu-practice")
+        self.ask(seed)
+
+    @property
+    def ruleset(self) -> str:
+        return self.fixed or carried_ruleset()
+
+    def ask(self, seed: int) -> None:
+        self.seed = seed
+        question = self.question = practice_question(self.page, self.ruleset, seed)
+        self.prompt.value = f"<p><b>{html.escape(question.prompt)}</b></p>"
+        game = question.game
+        self.marker_card.value = marker_card_html(game) if question.marker_only else ""
+        self.legend.value = seats_legend(question.names) if question.names else ""
+        if question.marker_only:
+            self.table.clear()
+        else:
+            # Without the marks under the cards: they would give the answer away.
+            view = TeacherView(game) if question.viewer is None else PlayerView(game, question.viewer)
+            self.table.show(view, marks=False)
+        buttons = []
+        for label, key in question.choices:
+            button = widgets.Button(description=label, tooltip=f"Answer: {label}", layout=widgets.Layout(width="auto"))
+            button.on_click(lambda _, key=key: self.answer(key))
+            buttons.append(button)
+        self.buttons = dict(zip((key for _, key in question.choices), buttons, strict=True))
+        self.choices.children = buttons
+        self.feedback.value = ""
+
+    def answer(self, key: str) -> None:
+        """Judge an answer: colour the buttons (the right ones green, a wrong choice red) and say why."""
+        question = self.question
+        self.answered += 1
+        self.right_answers += key in question.right
+        for choice, button in self.buttons.items():
+            button.button_style = "success" if choice in question.right else "danger" if choice == key else ""
+        self.feedback.value = feedback_html(question, key)
+        self.score.value = f"<span class='matatu-note'>{self.right_answers} right of {self.answered}</span>"
+
+
+class PracticeTable(widgets.VBox):
+    """Lesson 2's practice table: ordinary cards only; click a card that fits to play it, and the computer answers.
+
+    The learner sees the table from their own seat's view; the computer players choose from theirs.
+
+    >>> table = PracticeTable(ruleset="house")
+    >>> card = next(card for card in table.game.hands[0] if table.game.is_legal(f"play {CARD_NAMES[card]}"))
+    >>> table.play(f"play {CARD_NAMES[card]}"); table.game.to_move == 0 or table.game.over
+    True
+    """
+
+    def __init__(self, ruleset: str | None = None, seed: int = 1, players: int = 3):
+        self.fixed, self.players = ruleset, players
+        self.table = TableView()
+        self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
+        self.draw_button = widgets.Button(
+            description="Draw a card", icon="download", tooltip="Take the stock's top card"
+        )
+        self.pass_button = widgets.Button(description="Pass", icon="forward", tooltip="End your turn")
+        self.draw_button.on_click(lambda _: self.play("draw"))
+        self.pass_button.on_click(lambda _: self.play("pass"))
+        self.story = widgets.HTML()
+        self.new_game = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new practice game")
+        self.new_game.on_click(lambda _: self.deal(self.seed + 1))
+        if ruleset is None:
+            CARRIED.listen(lambda ruleset: self.deal(self.seed))
+        super().__init__(
+            [
+                self.table,
+                widgets.HTML("<b>Your hand</b> — click a green card to play it:"),
+                self.hand,
+                widgets.HBox([self.draw_button, self.pass_button, self.new_game]),
+                self.story,
+            ]
+        )
+        self.add_class("matatu-practice-table")
+        self.deal(seed)
+
+    def deal(self, seed: int) -> None:
+        self.seed = seed
+        rules = ruleset_rules(self.fixed or carried_ruleset())
+        self.game = ordinary_position(rules, seed, self.players)
+        self.names = seat_names(self.players, you=0)
+        self.views = views_of(self.game)
+        self.agents = [make_agent("heuristic", seed * 10 + seat) for seat in range(self.players)]
+        self.lines = ["Your turn first: play a card that fits the top card, the same suit or the same rank."]
+        self.show()
+
+    def play(self, action) -> None:
+        """The learner's move, then the computer's moves until it is the learner's turn again."""
+        game = self.game
+        self._apply(action)
+        while not game.over and game.to_move != 0:
+            self._apply(self.agents[game.to_move].choose(self.views[game.to_move]))
+        if game.over:
+            self.lines.append(describe_result(game.result, self.names))
+        self.show()
+
+    def _apply(self, action) -> None:
+        game = self.game
+        seat, owed, before = game.to_move, game.pending, len(game.log)
+        game.apply(action)
+        self.lines.append(narrate(action, self.names[seat], owed))
+        self.lines += [sentence for event in game.log[before:] if (sentence := describe_event(event, self.names))]
+
+    def show(self) -> None:
+        game = self.game
+        self.table.show(PlayerView(game, 0))
+        self.hand.on_action = self.play
+        self.hand.show(game, 0)
+        legal = {action.kind for action in game.legal_actions()} if game.to_move == 0 and not game.over else set()
+        self.draw_button.disabled = "draw" not in legal
+        self.pass_button.disabled = "pass" not in legal
+        recent = self.lines[-8:]
+        self.story.value = (
+            seats_legend(self.names)
+            + '<div role="log" aria-live="polite">'
+            + "".join(f"<p>{html.escape(line)}</p>" for line in recent[:-1])
+            + (f"<p><b>{html.escape(recent[-1])}</b></p>" if recent else "")
+            + "</div>"
+        )
+
+
+class Glossary(widgets.VBox):
+    """Every word of the game, defined once; where the rules text says more, the carried ruleset's own sentence."""
+
+    def __init__(self, ruleset: str | None = None):
+        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
+        self.terms = widgets.HTML()
+        self.picker.observe(lambda change: self.draw(), names="value")
+        super().__init__([self.picker, self.terms])
+        self.add_class("matatu-glossary")
+        self.draw()
+
+    def draw(self) -> None:
+        label = RULESET_CHOICES[self.picker.value][0]
+        items = []
+        for entry in load_glossary(self.picker.rules):
+            own = (
+                f'<br><span class="matatu-note">In {html.escape(label)}: {html.escape(entry["ruleset_words"])}</span>'
+                if entry["ruleset_words"]
+                else ""
+            )
+            anchor = entry["term"].replace(" ", "-")
+            items.append(
+                f'<dt id="{anchor}"><b>{html.escape(entry["term"])}</b></dt>'
+                f'<dd style="margin:0 0 10px 16px">{html.escape(entry["definition"])}{own}</dd>'
+            )
+        self.terms.value = f"<dl>{''.join(items)}</dl>"

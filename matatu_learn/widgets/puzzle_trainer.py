@@ -1,4 +1,4 @@
-""" "Can you cut?" one puzzle at a time: answer buttons, instant feedback, hints, a tally and a streak."""
+""" "Can you cut?" one puzzle at a time: answer buttons, feedback you can see, hints, and a score card per set."""
 
 from __future__ import annotations
 
@@ -7,11 +7,28 @@ import random
 
 import ipywidgets as widgets
 
-from ..engine.cards import CARD_NAMES
+from ..engine.cards import CARD_NAMES, RANK_OF
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
-from ..teaching.puzzles import LEVELS, QUESTION_TEXT, RULE_WORDS, Puzzle, generate_puzzle, read_puzzles
+from ..teaching.puzzles import (
+    LEVELS,
+    QUESTION_TEXT,
+    Puzzle,
+    answer_text,
+    generate_puzzle,
+    read_puzzles,
+)
+from .svg import STYLE
 from .views import RulesetPicker, TableView
+
+# A class works through sets of ten: "puzzle 3 of 10", then a score card.
+SET_SIZE = 10
+NONE_OF_THEM = "None of them"
+LEVEL_NOTES = {
+    "easy": "Easy: count your hand and compare it with the limit.",
+    "medium": "Medium: the marker card, a suit named by an Ace, hands exactly on the limit.",
+    "hard": "Hard: jokers, the master ace, pending picks, several sevens, the tie rules.",
+}
 
 
 def _choices(puzzle: Puzzle) -> list[tuple[str, object]]:
@@ -21,7 +38,8 @@ def _choices(puzzle: Puzzle) -> list[tuple[str, object]]:
     if puzzle.question == "can_cut":
         return [("Yes, I can cut", True), ("No", False)]
     if puzzle.question == "which_card":
-        return [(CARD_NAMES[card], CARD_NAMES[card]) for card in game.hands[seat] if card.rank == 7]
+        sevens = [(CARD_NAMES[card], [CARD_NAMES[card]]) for card in game.hands[seat] if RANK_OF[card] == 7]
+        return [*sevens, (NONE_OF_THEM, [])]
     if puzzle.question == "hand_value":
         value = puzzle.answer["value"]
         spread = random.Random(f"{value}/{puzzle.position}").sample([-7, -3, -2, 2, 3, 5, 10], 3)
@@ -32,91 +50,127 @@ def _choices(puzzle: Puzzle) -> list[tuple[str, object]]:
 
 
 def is_right(puzzle: Puzzle, choice: object) -> bool:
+    """Whether a choice answers the puzzle; for "which card" the choice is the list of cards chosen ([]: none)."""
     answer = puzzle.answer
     if puzzle.question == "can_cut":
         return choice == answer["can_cut"]
     if puzzle.question == "which_card":
-        return set(choice) == set(answer["cards"])  # the cards chosen; none chosen means "none can cut"
+        return set(choice) == set(answer["cards"])
     if puzzle.question == "hand_value":
         return choice == answer["value"]
     winners = tuple(answer["winners"])
     return choice == winners or (choice == "tie" and len(winners) > 1)
 
 
+def _said(puzzle: Puzzle, choice: object) -> str:
+    """A learner's choice in words, as the answer buttons name it."""
+    if puzzle.question == "which_card":
+        return " and ".join(choice) if choice else NONE_OF_THEM.lower()
+    return next(label for label, option in _choices(puzzle) if option == choice)
+
+
+def verdict_html(kind: str, title: str, lines: list[str]) -> str:
+    """Feedback in a coloured box that also says it in words; a live region, so a screen reader hears it."""
+    body = "".join(f"<p class='matatu-note'>{html.escape(line)}</p>" for line in lines)
+    return (
+        f'{STYLE}<div class="matatu-verdict {kind}" role="status" aria-live="polite">'
+        f"<p><b>{html.escape(title)}</b></p>{body}</div>"
+    )
+
+
 class PuzzleTrainer(widgets.VBox):
-    """Pick a ruleset and a level; answer by clicking; see why. "Try set N" gives a class the same puzzles."""
+    """Pick a ruleset and a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles."""
 
     def __init__(self, preset: str = "house", level: str = "easy", set_number: int = 1):
         # Puzzles are generated for the presets, each in its default mode (a level may switch jokers on).
         self.ruleset = RulesetPicker(preset, modes=False)
-        self.level = widgets.ToggleButtons(
-            options=list(LEVELS),
+        # Radio buttons: a screen reader says which level is chosen.
+        self.level = widgets.RadioButtons(
+            options=[(name.capitalize(), name) for name in LEVELS],
             value=level,
             description="Level",
-            tooltips=[
-                "count and compare",
-                "markers, named suits, exactly on the limit",
-                "jokers, the master ace, picks, several sevens, tie rules",
-            ],
+            orientation="horizontal",
+            layout=widgets.Layout(width="auto"),
         )
+        self.level_note = widgets.HTML()
         self.set_number = widgets.BoundedIntText(
             value=set_number,
             min=0,
             max=10**6,
-            description="Set",
+            description="Set number",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="12em"),
             tooltip="Everyone who picks the same set gets the same puzzles",
         )
         self.try_set = widgets.Button(
             description="Try set", icon="users", tooltip="Start this set from its first puzzle"
         )
-        self.new_puzzle = widgets.Button(
-            description="New puzzle", icon="forward", button_style="primary", tooltip="The next puzzle of the set"
-        )
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="A hint, without the answer")
+        self.progress = widgets.HTML()
         self.question = widgets.HTML()
         self.table = TableView()
         self.answers = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.feedback = widgets.HTML()
-        self.tally = widgets.HTML()
-        self.upload = widgets.FileUpload(
-            accept=".json", multiple=False, description="Teacher's file", tooltip="Load puzzles written as JSON"
+        self.answers.add_class("matatu-answers")
+        self.feedback = widgets.HTML(layout=widgets.Layout(flex="1 1 20em"))
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="A hint, without the answer")
+        self.continue_button = widgets.Button(
+            description="Skip", icon="forward", button_style="primary", tooltip="The next puzzle of the set"
         )
+        self.upload = widgets.FileUpload(
+            accept=".json", multiple=False, description="Load puzzles", tooltip="Load puzzles written as JSON"
+        )
+        self.upload_note = widgets.HTML(
+            "<p class='matatu-note'>Load puzzles written as JSON (the format is shown below on this page). "
+            "The class then works through them instead of a numbered set.</p>"
+        )
+        self.teachers = widgets.Accordion([widgets.VBox([self.upload_note, self.upload])], selected_index=None)
+        self.teachers.set_title(0, "For teachers")
         self.try_set.on_click(lambda _: self.start_set())
-        self.new_puzzle.on_click(lambda _: self.next_puzzle())
+        self.continue_button.on_click(lambda _: self.next_puzzle())
         self.hint_button.on_click(lambda _: self.show_hint())
         self.ruleset.observe(lambda change: self.start_set(), names="value")
         self.level.observe(lambda change: self.start_set(), names="value")
         self.upload.observe(lambda change: self.load_file(), names="value")
-        self.right = self.asked = self.streak = self.best = 0
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.ruleset, self.level]),
-                widgets.HBox([self.set_number, self.try_set, self.new_puzzle, self.hint_button]),
-                self.tally,
+                widgets.HBox([self.ruleset, self.level], layout=wrap),
+                self.level_note,
+                widgets.HBox([self.set_number, self.try_set], layout=wrap),
+                self.progress,
                 self.question,
                 self.table,
                 self.answers,
-                self.feedback,
-                self.upload,
+                widgets.HBox([self.feedback, self.hint_button, self.continue_button], layout=wrap),
+                self.teachers,
             ]
         )
         self.start_set()
 
     # ------------------------------------------------------------- puzzles
-    def start_set(self) -> None:
-        self.custom: list[Puzzle] | None = None
-        self.index = 0
-        self.show(self._generated(0))
+    @property
+    def set_size(self) -> int:
+        return SET_SIZE if self.custom is None else len(self.custom)
 
-    def _generated(self, index: int) -> Puzzle:
+    def start_set(self, custom: list[Puzzle] | None = None) -> None:
+        """The first puzzle of the numbered set, or of a teacher's ``custom`` puzzles, with a fresh score."""
+        self.custom = custom
+        self.level_note.value = f"<p class='matatu-note'>{html.escape(LEVEL_NOTES[self.level.value])}</p>"
+        self.index = 0
+        self.right = self.asked = self.streak = self.best = 0
+        self.show(self._puzzle(0))
+
+    def _puzzle(self, index: int) -> Puzzle:
+        if self.custom is not None:
+            return self.custom[index]
         return generate_puzzle(self.ruleset.value, self.level.value, self.set_number.value, index)
 
     def next_puzzle(self) -> None:
+        """The next puzzle of the set, or the score card after the last one."""
+        if self.index + 1 >= self.set_size:
+            self.show_score_card()
+            return
         self.index += 1
-        if self.custom is not None:
-            self.show(self.custom[self.index % len(self.custom)])
-        else:
-            self.show(self._generated(self.index))
+        self.show(self._puzzle(self.index))
 
     def load_file(self) -> None:
         files = self.upload.value
@@ -127,47 +181,73 @@ class PuzzleTrainer(widgets.VBox):
             puzzles = read_puzzles(bytes(upload["content"]).decode("utf-8"), upload["name"])
         except (MatatuError, UnicodeDecodeError) as error:
             message = str(error) if isinstance(error, MatatuError) else f"{upload['name']}: not a text file in UTF-8."
-            self.feedback.value = f"<p>✘ {html.escape(message)}</p>"
+            self.feedback.value = verdict_html("wrong", "The file was not loaded.", [message])
             return
-        self.custom, self.index = puzzles, 0
-        self.feedback.value = f"<p>Loaded {len(puzzles)} puzzles from {html.escape(upload['name'])}.</p>"
-        self.show(puzzles[0], keep_feedback=True)
+        self.start_set(puzzles)
+        self.feedback.value = verdict_html(
+            "hint", f"Loaded {len(puzzles)} puzzles from {upload['name']}.", ["Try set goes back to the numbered sets."]
+        )
 
-    def show(self, puzzle: Puzzle, keep_feedback: bool = False) -> None:
+    def show(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.answered = False
         game = puzzle.game()
-        # Only "who wins" reveals the other hands; otherwise the page holds what your seat can see.
-        self.table.show(TeacherView(game) if puzzle.question == "who_wins" else PlayerView(game, game.to_move))
-        origin = (
-            f"set {self.set_number.value}, puzzle {self.index + 1}"
-            if self.custom is None
-            else f"puzzle {self.index + 1}"
-        )
+        self.table.show(self._view(), marks=False)
         self.question.value = (
             f"<h3>{html.escape(QUESTION_TEXT[puzzle.question])}</h3>"
-            f"<p class='matatu-note'>You are seat {game.to_move} · {puzzle.level} · {origin}</p>"
+            f"<p class='matatu-note'>You are seat {game.to_move}.</p>"
         )
         buttons = []
         if puzzle.question == "which_card":
-            # Several sevens may cut: choose every card that can, or none, then check.
+            # Several sevens may cut: choose every card that can, or "None of them", then check.
             self.toggles = [
-                widgets.ToggleButton(description=label, tooltip=f"{label} can cut") for label, _ in _choices(puzzle)
+                widgets.ToggleButton(
+                    description=label,
+                    tooltip=("No card can cut" if label == NONE_OF_THEM else f"{label} can cut"),
+                )
+                for label, _ in _choices(puzzle)
             ]
-            check = widgets.Button(
-                description="Check", button_style="info", tooltip="Check the cards chosen (none: no card can cut)"
-            )
-            check.on_click(lambda _: self.answer([toggle.description for toggle in self.toggles if toggle.value]))
+            for toggle in self.toggles:
+                toggle.observe(self._exclusive_none, names="value")
+            check = widgets.Button(description="Check", button_style="info", tooltip="Check the cards chosen")
+            check.on_click(lambda _: self.check_cards())
             buttons = [*self.toggles, check]
         else:
+            self.toggles = []
             for label, choice in _choices(puzzle):
                 button = widgets.Button(description=label, tooltip=f"Answer: {label}")
                 button.on_click(lambda _, choice=choice: self.answer(choice))
                 buttons.append(button)
         self.answers.children = buttons
-        if not keep_feedback:
-            self.feedback.value = ""
-        self._tally()
+        self.feedback.value = ""
+        self.hint_button.disabled = False
+        self.continue_button.description = "Skip"
+        self.continue_button.tooltip = "Leave this puzzle unanswered and go to the next"
+        self._progress()
+
+    def _view(self) -> PlayerView:
+        game = self.puzzle.game()
+        # Only "who wins" reveals the other hands; otherwise the page holds what your seat can see.
+        return TeacherView(game) if self.puzzle.question == "who_wins" else PlayerView(game, game.to_move)
+
+    def _exclusive_none(self, change) -> None:
+        """ "None of them" and a card cannot both be chosen: choosing one lets go of the other."""
+        if not change["new"]:
+            return
+        chosen = change["owner"]
+        for toggle in self.toggles:
+            if toggle is not chosen and (NONE_OF_THEM in (toggle.description, chosen.description)):
+                toggle.value = False
+
+    def check_cards(self) -> bool | None:
+        """Answer "which card" with the toggles pressed; nothing pressed is not an answer yet."""
+        chosen = [toggle.description for toggle in self.toggles if toggle.value]
+        if not chosen:
+            self.feedback.value = verdict_html(
+                "hint", "Choose an answer first.", [f"Press every card that can cut, or {NONE_OF_THEM}, then Check."]
+            )
+            return None
+        return self.answer([] if chosen == [NONE_OF_THEM] else chosen)
 
     # ------------------------------------------------------------ answers
     def answer(self, choice: object) -> bool:
@@ -182,21 +262,64 @@ class PuzzleTrainer(widgets.VBox):
                 self.best = max(self.best, self.streak)
             else:
                 self.streak = 0
-        rule = f" ({RULE_WORDS[puzzle.rule]})" if puzzle.question == "can_cut" and puzzle.rule else ""
-        verdict = "✔ Right!" if right else "✘ Not quite."
-        self.feedback.value = (
-            f"<p><b>{verdict}</b>{html.escape(rule)}</p><p class='matatu-note'>{html.escape(puzzle.explanation)}</p>"
-        )
-        for button in self.answers.children:
-            button.disabled = True
-        self._tally()
+        said = _said(puzzle, choice)
+        title = "✔ Right!" if right else "✘ Not quite."
+        lines = [f"You answered: {said}.", f"The answer: {answer_text(puzzle)}", puzzle.explanation]
+        self.feedback.value = verdict_html("right" if right else "wrong", title, lines)
+        self._mark_buttons(choice)
+        # Now the answer is known, the table shows the chopper and the cards that may be laid.
+        self.table.show(self._view(), marks=True)
+        self.hint_button.disabled = True
+        last = self.index + 1 >= self.set_size
+        self.continue_button.description = "See your score" if last else "Continue"
+        self.continue_button.tooltip = "The score card of this set" if last else "The next puzzle of the set"
+        self._progress()
         return right
 
-    def show_hint(self) -> None:
-        self.feedback.value = f"<p>💡 {html.escape(self.puzzle.hint)}</p>"
+    def _mark_buttons(self, choice: object) -> None:
+        """The right answer gets a tick, a wrong choice a cross: a mark that is seen, not a colour only."""
+        if self.toggles:
+            chosen = set(choice) if choice else {NONE_OF_THEM}
+            wanted = set(self.puzzle.answer["cards"]) or {NONE_OF_THEM}
+            for toggle in self.toggles:
+                name = toggle.description
+                if name in wanted:
+                    toggle.button_style, toggle.icon = "success", "check"
+                elif name in chosen:
+                    toggle.button_style, toggle.icon = "danger", "times"
+            buttons = self.toggles
+        else:
+            buttons = list(self.answers.children)
+            for button, (_, option) in zip(buttons, _choices(self.puzzle), strict=True):
+                if is_right(self.puzzle, option):
+                    button.button_style, button.icon = "success", "check"
+                elif option == choice:
+                    button.button_style, button.icon = "danger", "times"
+        for button in self.answers.children:
+            button.disabled = True
 
-    def _tally(self) -> None:
-        self.tally.value = (
-            f"<p class='matatu-note'>Score: <b>{self.right} of {self.asked}</b> · "
-            f"streak {self.streak} · best streak {self.best}</p>"
+    def show_hint(self) -> None:
+        self.feedback.value = verdict_html("hint", "💡 Hint", [self.puzzle.hint])
+
+    def show_score_card(self) -> None:
+        """The end of a set: how many were right, the best streak, and what to do next."""
+        where = "your teacher's puzzles" if self.custom is not None else f"set {self.set_number.value}"
+        skipped = self.set_size - self.asked
+        lines = [f"{self.right} of {self.set_size} right; best streak {self.best}."]
+        if skipped:
+            lines.append(f"{skipped} skipped.")
+        lines.append("Press Try set to play a numbered set again, or choose another set number, level or ruleset.")
+        self.question.value = f"<h3>Score card — {html.escape(where)}</h3>"
+        self.table.clear()
+        self.answers.children = []
+        kind = "right" if self.right * 2 >= self.set_size else "hint"
+        self.feedback.value = verdict_html(kind, f"You finished {where}.", lines)
+        self.hint_button.disabled = self.continue_button.disabled = True
+        self.progress.value = ""
+
+    def _progress(self) -> None:
+        self.continue_button.disabled = False
+        self.progress.value = (
+            f"<p class='matatu-note'><b>Puzzle {self.index + 1} of {self.set_size}</b> · "
+            f"Score: <b>{self.right} of {self.asked}</b> · streak {self.streak} · best streak {self.best}</p>"
         )

@@ -6,8 +6,10 @@ import html
 
 import ipywidgets as widgets
 
-from ..engine.rules_text import rules_sections
+from ..engine.rules import Rules
+from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
 from ..store.registry import Registry
+from .svg import STYLE
 
 
 def rules_html(name: str, version: int | None = None) -> str:
@@ -18,6 +20,26 @@ def rules_html(name: str, version: int | None = None) -> str:
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         parts.append(f"<h4>{html.escape(heading)}</h4><ul>{items}</ul>")
     return "".join(parts)
+
+
+def switches_html(rules: Rules) -> str:
+    """Every switch of a ruleset by what it changes, its value, and whether another switch makes it pointless.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> "<td>50 (no effect: jokers is false)</td>" in switches_html(PRESETS["uganda"])
+    True
+    """
+    unused = inactive_settings(rules)
+    rows = "".join(
+        f'<tr><th scope="row">{html.escape(SWITCH_DESCRIPTIONS[name])} <small><code>{name}</code></small></th>'
+        f"<td>{html.escape(switch_value_text(value))}"
+        f"{f' (no effect: {html.escape(unused[name])})' if name in unused else ''}</td></tr>"
+        for name, value in rules.switches().items()
+    )
+    return (
+        '<table class="matatu-compare"><thead><tr><th scope="col">what the switch changes</th>'
+        f'<th scope="col">value</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
 
 
 def ruleset_title(published) -> str:
@@ -56,10 +78,17 @@ class RulesBrowser(widgets.VBox):
             value=name,
             description="Ruleset",
             style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="100%"),
         )
-        self.text = widgets.HTML(rules_html(name))
-        self.picker.observe(self._show, names="value")
-        super().__init__([self.picker, self.text])
+        self.text = widgets.HTML()
+        self.switches = widgets.HTML()
+        # The switches are for the curious: folded away under the rules in words.
+        self.details = widgets.Accordion([self.switches], selected_index=None)
+        self.details.set_title(0, "Its switches")
+        self.picker.observe(lambda change: self._show(change["new"]), names="value")
+        self._show(name)
+        super().__init__([self.picker, self.text, self.details])
 
-    def _show(self, change) -> None:
-        self.text.value = rules_html(change["new"])
+    def _show(self, name: str) -> None:
+        self.text.value = STYLE + rules_html(name)
+        self.switches.value = switches_html(Registry().rules(name))

@@ -8,13 +8,24 @@ is dealt or replayed on a click.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from ..engine.explain import describe_event, describe_result, narrate, seat_names
 from ..engine.frames import Frame
 from ..engine.view import PlayerView, TeacherView
 from .views import TableView
+
+
+def seats_legend(names: tuple[str, ...]) -> str:
+    """Which name sits where: the table labels seats by number, the sentences by name.
+
+    >>> seats_legend(("You", "West", "East"))
+    '<p class="matatu-note">Who is who: You at seat 0 · West at seat 1 · East at seat 2.</p>'
+    """
+    pairs = " · ".join(f"{html.escape(name)} at seat {seat}" for seat, name in enumerate(names))
+    return f'<p class="matatu-note">Who is who: {pairs}.</p>'
 
 
 class FrameStepper(widgets.VBox):
@@ -28,8 +39,12 @@ class FrameStepper(widgets.VBox):
     >>> from matatu_learn.engine.rules import PRESETS
     >>> stepper = FrameStepper(play_frames(Round(PRESETS["house"], players=2, seed=3), ["draw"]))
     >>> stepper.next.click()
-    >>> stepper.position, "Seat 0: <code>draw</code>" in stepper.caption.value
+    >>> stepper.position, "South draws a card." in stepper.caption.value
     (1, True)
+
+    Each move is a sentence with the seats' names; the notation and the rule that allowed it
+    follow in small print. The last step of a finished round says who won, every hand's total
+    and the points. ``on_finish`` adds a "Next topic" button, ready on the last step.
     """
 
     def __init__(
@@ -38,18 +53,32 @@ class FrameStepper(widgets.VBox):
         texts: Sequence[str] | None = None,
         viewer: int | None = None,
         empty_text: str = "",
+        on_finish: Callable[[], None] | None = None,
     ):
         self.back = widgets.Button(description="Back", icon="step-backward", tooltip="The step before")
         self.next = widgets.Button(description="Next", icon="step-forward", tooltip="The next step")
         self.restart = widgets.Button(description="Restart", icon="undo", tooltip="The first step")
+        self.next_topic = widgets.Button(
+            description="Next topic", icon="forward", button_style="primary", tooltip="On to the next topic"
+        )
         self.counter = widgets.HTML()
         self.caption = widgets.HTML()
         self.table = TableView()
+        # The buttons stay the same widgets from step to step, so keyboard focus stays where it was.
         self.back.on_click(lambda _: self.show(self.position - 1))
         self.next.on_click(lambda _: self.show(self.position + 1))
         self.restart.on_click(lambda _: self.show(0))
-        super().__init__([widgets.HBox([self.restart, self.back, self.next, self.counter]), self.caption, self.table])
+        self.next_topic.on_click(lambda _: self.on_finish and self.on_finish())
+        super().__init__(
+            [
+                widgets.HBox([self.restart, self.back, self.next, self.next_topic, self.counter]),
+                self.caption,
+                self.table,
+            ]
+        )
+        self.add_class("matatu-stepper")
         self.viewer = viewer
+        self.on_finish = on_finish
         self.load(frames, texts, empty_text)
 
     def load(self, frames: Sequence[Frame], texts: Sequence[str] | None = None, empty_text: str = "") -> None:
@@ -80,20 +109,45 @@ class FrameStepper(widgets.VBox):
         self.position = position
         frame = self.frames[position]
         last = position == len(self.frames) - 1
-        text = self.texts[position]
-        parts = [f"<p>{html.escape(text)}</p>"] if text else []
-        if frame.action is not None:
-            parts.append(
-                f"<p><b>Seat {frame.seat}: <code>{html.escape(str(frame.action))}</code></b> — "
-                f"{html.escape(frame.explanation)}</p>"
-            )
-            if frame.effects:
-                parts.append("<ul>" + "".join(f"<li>{html.escape(effect)}</li>" for effect in frame.effects) + "</ul>")
-        elif not last:
-            parts.append("<p><i>The position before anything happens. Press Next.</i></p>")
-        self.caption.value = "".join(parts)
+        self.caption.value = self.words(position)
         self.table.show(self.view_of(frame))
         self.counter.value = f"<span class='matatu-note'>step {position + 1} of {len(self.frames)}</span>"
         self.back.disabled = position == 0
         self.next.disabled = last
         self.restart.disabled = False
+        self.next_topic.layout.display = None if self.on_finish is not None else "none"
+        self.next_topic.disabled = not last
+
+    def words(self, position: int) -> str:
+        """What a step says: its text, the move as a sentence, its effects, and at the end the result."""
+        frame = self.frames[position]
+        last = position == len(self.frames) - 1
+        names = seat_names(frame.game.players, you=self.viewer)
+        text = self.texts[position]
+        parts = [f"<p>{html.escape(text)}</p>"] if text else []
+        if frame.action is not None:
+            before = self.frames[position - 1].game if position else None
+            owed = before.pending if before is not None else 0
+            parts.append(f"<p><b>{html.escape(narrate(frame.action, names[frame.seat], owed))}</b></p>")
+            effects = self._effects(position, names)
+            if effects:
+                parts.append("<ul>" + "".join(f"<li>{html.escape(effect)}</li>" for effect in effects) + "</ul>")
+            parts.append(
+                f'<p class="matatu-note">Why it is allowed: {html.escape(frame.explanation)} '
+                f"(written <code>{html.escape(str(frame.action))}</code>)</p>"
+            )
+        elif not last:
+            parts.append("<p><i>The position before anything happens. Press Next.</i></p>")
+        # A topic strings several scenes together: each scene's last frame is where its round may end.
+        if frame.game.over and (last or self.frames[position + 1].action is None):
+            parts.append(f"<p><b>{html.escape(describe_result(frame.game.result, names))}</b></p>")
+        return "".join(parts) + seats_legend(names)
+
+    def _effects(self, position: int, names: tuple[str, ...]) -> tuple[str, ...]:
+        """A move's automatic effects with the seats' names, read from the log it added."""
+        frame = self.frames[position]
+        log = frame.game.log
+        before = len(self.frames[position - 1].game.log) if position else len(log)
+        if before > len(log) or position == 0:
+            return frame.effects
+        return tuple(sentence for event in log[before:] if (sentence := describe_event(event, names)))

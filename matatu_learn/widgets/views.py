@@ -24,6 +24,8 @@ from .svg import STYLE, back_html, card_html
 
 # Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
 BACKS_DRAWN = 12
+# Card widths at a 1366 px window (svg.CARD_SCALE scales them): a hand's cards are big enough to read.
+HAND_WIDTH, PILE_WIDTH, MARKER_WIDTH = 58, 64, 48
 
 
 def choice_label(key: str) -> str:
@@ -63,6 +65,10 @@ class RulesetPicker(widgets.Dropdown):
         return RULESET_CHOICES[self.value][1]
 
 
+# A sentence beside a card takes the room left and wraps, instead of pushing the row past the window.
+TEXT_BESIDE = "flex:1 1 16em;min-width:0"
+
+
 def marker_html(view: PlayerView) -> str:
     """The base card or cutter, what it is, and which seven is the chopper — all in the engine's words."""
     name = marker_name(view.rules)
@@ -72,11 +78,32 @@ def marker_html(view: PlayerView) -> str:
     # The engine says which card is the chopper; the widget only names it.
     choppers = ", ".join(CARD_NAMES[card] for card in DECK[:52] if view.is_chopper(card))
     return (
-        f'<div class="matatu-row">{card_html(view.marker, 48)}<p class="matatu-note">'
+        f'<div class="matatu-row">{card_html(view.marker, MARKER_WIDTH)}<p class="matatu-note" style="{TEXT_BESIDE}">'
         f"<b>{html.escape(name[0].upper() + name[1:])} {CARD_NAMES[view.marker]}</b>: "
         f"{html.escape(marker_sentence(view.rules))}<br>"
         f"{html.escape(chopper[0].upper() + chopper[1:])}: <b>{choppers}</b>.</p></div>"
     )
+
+
+def card_marks(view: PlayerView, seat: int) -> dict[int, tuple[str, ...]]:
+    """The marks of a seat's cards as ``view`` sees them: its choppers, and the cards it may lay now.
+
+    >>> from matatu_learn import PRESETS, PlayerView
+    >>> from matatu_learn.teaching.scenarios import read_position
+    >>> game = read_position(PRESETS["bomb"], {"hands": ["7♦ K♣", "Q♠"], "pile": "4♦"})
+    >>> {str(card): marks for card, marks in card_marks(PlayerView(game, 0), 0).items()}
+    {'7♦': ('chopper', 'can be played')}
+    """
+    hand = view.visible_hand(seat) or ()
+    # Only the seat to move may lay a card; view.legal holds nothing for a seat that is not it.
+    playable = {action.card for action in view.legal} if seat == view.to_move and not view.over else set()
+    marks = {}
+    for card in hand:
+        words = ("chopper",) if view.is_chopper(card) else ()
+        words += ("can be played",) if card in playable else ()
+        if words:
+            marks[card] = words
+    return marks
 
 
 def result_text(view: PlayerView) -> str:
@@ -110,36 +137,47 @@ def _facts(view: PlayerView) -> list[str]:
     return facts
 
 
-def table_html(view: PlayerView) -> str:
-    """The table as ``view`` sees it: a hand it cannot see is face-down backs, which carry no identity."""
+def table_html(view: PlayerView, marks: bool = True) -> str:
+    """The table as ``view`` sees it: a hand it cannot see is face-down backs, which carry no identity.
+
+    ``marks`` writes under each visible card whether it is a chopper or may be laid now; a puzzle
+    that asks exactly that draws the table without them.
+    """
     if not isinstance(view, PlayerView):
         raise TypeError(
             f"The table is drawn from a view, not a {type(view).__name__}: "
             "pass PlayerView(game, seat) for one seat, or TeacherView(game) for every hand."
         )
-    top = card_html(view.top, 64, note="the top of the pile") if view.top is not None else "<p><i>bare table</i></p>"
+    top = (
+        card_html(view.top, PILE_WIDTH, note="the top of the pile")
+        if view.top is not None
+        else "<p><i>bare table</i></p>"
+    )
     pile = f'<div><div class="matatu-note">pile ({view.pile_size})</div>{top}</div>'
     stock = (
         f'<div><div class="matatu-note">stock ({view.stock_size})</div>'
-        f"{back_html(64, f'stock of {view.stock_size} cards')}</div>"
+        f"{back_html(PILE_WIDTH, f'stock of {view.stock_size} cards')}</div>"
     )
     rows = []
     for seat, size in enumerate(view.hand_sizes):
         hand = view.visible_hand(seat)
         if hand is not None:
-            cards = "".join(card_html(card, 40) for card in hand)
+            marked = card_marks(view, seat) if marks else {}
+            cards = "".join(card_html(card, HAND_WIDTH, marks=marked.get(card, ())) for card in hand)
         else:
-            cards = "".join(back_html(40, "a card in another hand") for _ in range(min(size, BACKS_DRAWN)))
+            cards = "".join(back_html(HAND_WIDTH, "a card in another hand") for _ in range(min(size, BACKS_DRAWN)))
             cards += f'<span class="matatu-note">{size} cards</span>' if size > BACKS_DRAWN else ""
         you = " (you)" if seat == view.seat else ""
         to_move = " ◀ to move" if seat == view.to_move and not view.over else ""
         rows.append(
             f'<div><div class="matatu-note">seat {seat}{you} — {size} cards{to_move}</div>'
-            f'<div class="matatu-row">{cards}</div></div>'
+            f'<div class="matatu-row matatu-hand">{cards}</div></div>'
         )
     return (
-        f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div>{marker_html(view)}</div></div>'
-        f'<p class="matatu-note">{" · ".join(_facts(view))}</p>{"".join(rows)}'
+        f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div style="{TEXT_BESIDE}">'
+        f"{marker_html(view)}</div></div>"
+        # A live region: a screen reader hears whose turn it is as the table changes.
+        f'<p class="matatu-note" role="status" aria-live="polite">{" · ".join(_facts(view))}</p>{"".join(rows)}'
     )
 
 
@@ -162,9 +200,9 @@ class TableView(widgets.HTML):
         if view is not None:
             self.show(view)
 
-    def show(self, view: PlayerView) -> None:
-        """Draw the table as ``view`` sees it now."""
-        self.value = table_html(view)
+    def show(self, view: PlayerView, marks: bool = True) -> None:
+        """Draw the table as ``view`` sees it now (``marks``: see ``table_html``)."""
+        self.value = table_html(view, marks)
         self.view = view
 
     def clear(self) -> None:
@@ -194,13 +232,14 @@ class HandView(widgets.VBox):
         my_turn = game.to_move == seat and not game.over
         for card in game.hands[seat]:
             actions, reason = card_verdict(game, card) if my_turn else ([], "It is not your turn.")
-            face = widgets.HTML(card_html(card, 56, note=reason, dimmed=not actions))
+            marks = (("chopper",) if game.is_chopper(card) else ()) + (("can be played",) if actions else ())
+            face = widgets.HTML(STYLE + card_html(card, HAND_WIDTH, note=reason, dimmed=not actions, marks=marks))
             name = CARD_NAMES[card]
             button = widgets.Button(
                 description=name if actions else f"{name}?",
                 button_style="success" if actions else "",
                 tooltip=(f"Play {name}" if actions else f"Why can't {name} be played?"),
-                layout=widgets.Layout(width="64px"),
+                layout=widgets.Layout(width="auto", min_width="64px"),
             )
             button.on_click(lambda _, card=card: self.choose(card))
             self.buttons[name] = button
@@ -217,7 +256,7 @@ class HandView(widgets.VBox):
             choices = "<br>Ways to lay it: " + ", ".join(
                 f"<code>{html.escape(str(action))}</code>" for action in actions
             )
-        self.message.value = f'<p class="matatu-note"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
+        self.message.value = f'<p class="matatu-note" role="status" aria-live="polite"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
         if actions and self.on_action is not None and len(actions) == 1:
             self.on_action(actions[0])
 

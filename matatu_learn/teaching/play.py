@@ -1,0 +1,652 @@
+"""A table to play at: the learner's seat, the computer's seats, and the moves with their sentences.
+
+A ``TableSession`` deals a round or a whole match of any published ruleset, fields an agent
+for every computer seat and lets the people at the screen act. The page is a thin view of it:
+everything it shows a person comes from that person's ``PlayerView``, and the computer moves
+one step at a time, when asked, with the sentence its agent gives.
+
+>>> import os, tempfile
+>>> session = TableSession("house", ("human", "heuristic"), seed=3,
+...     database=os.path.join(tempfile.mkdtemp(), "play.sqlite3"))
+>>> session.names, session.status()
+(('South (you)', 'North (heuristic)'), 'Your turn: play a card, draw or pass.')
+>>> session.describe(session.act("draw"))
+'South (you): draw. South (you) draws a card.'
+>>> session.describe(session.act("pass")), session.status()
+('South (you): pass.', 'North (heuristic) is to move: press Next move.')
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..agents.players import AGENT_CHOICES, agent_spec, make_agent
+from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
+from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ..engine.errors import MatatuError
+from ..engine.events import EventKind
+from ..engine.explain import card_verdict, chopper_text, describe_event
+from ..engine.reference import MODE_PRESETS
+from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
+from ..engine.rules import PRESET_IDS, Rules, with_switches
+from ..engine.rules_text import match_sentence
+from ..engine.scoring import Match
+from ..engine.tables import tables_for
+from ..engine.view import PlayerView
+from ..store.database import Store
+from ..store.registry import Registry
+
+HUMAN = "human"
+# The order in which a card's ways of being laid are asked: cut or play, then the suit, then the call.
+QUESTIONS = ("kind", "suit", "word")
+# Seats are named by where they sit, the learner at the bottom; play starts clockwise
+# (South, West, North, East), so the names follow the order of play.
+COMPASS = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-West", "North-East", "East"),
+    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
+}
+# The engine's sentences name seats by number ("Seat 2 is jumped."); the table names them.
+SEAT_WORDS = re.compile(r"\b[Ss]eat (\d+)\b")
+HIDDEN_WORDS = "my chopper"  # an agent telling it holds a chopper tells which card it holds
+MAX_NAME_LENGTH = 40
+
+
+class PlayError(MatatuError):
+    """A move or a setting the table cannot take now; nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move at the table: who made it, the action, the computer's sentence and what followed."""
+
+    seat: int
+    action: Action
+    reason: str = ""  # the agent's sentence; empty for a person, or when it would name a hidden card
+    effects: tuple[str, ...] = ()
+    withheld: bool = False  # the agent's sentence named a card the viewer cannot see, so it is not shown
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A button under the hand: what it says, whether it can be pressed, and why (or why not)."""
+
+    kind: str
+    label: str
+    enabled: bool
+    tooltip: str
+    action: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOrder:
+    """Who plays after the seat to move, who an 8 would skip, and whose turn a reverse would give."""
+
+    next_seat: int
+    skipped: int
+    after_jump: int
+    after_reverse: int
+
+
+def turn_order(view: PlayerView) -> TurnOrder:
+    """The seats around the player to move, read from the direction of play (docs/rules.md §5).
+
+    With two players a jump and a reverse both give the player to move another turn.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> game = Round(PRESETS["uganda"], players=4, seed=1)
+    >>> turn_order(PlayerView(game, 0))
+    TurnOrder(next_seat=1, skipped=1, after_jump=2, after_reverse=3)
+    """
+    seat, players, direction = view.to_move, view.players, view.direction
+    next_seat = (seat + direction) % players
+    if players == 2:
+        return TurnOrder(next_seat, next_seat, seat, seat)
+    return TurnOrder(next_seat, next_seat, (seat + 2 * direction) % players, (seat - direction) % players)
+
+
+def seat_names(kinds: Sequence[str]) -> tuple[str, ...]:
+    """Each seat's name: where it sits, and who plays there.
+
+    >>> seat_names(["human", "heuristic", "search:2"])
+    ('South (you)', 'West (heuristic)', 'East (search:2)')
+    >>> seat_names(["human", "human"])
+    ('South', 'North')
+    """
+    compass = COMPASS[len(kinds)]
+    people = sum(kind == HUMAN for kind in kinds)
+    names = []
+    for seat, kind in enumerate(kinds):
+        if kind != HUMAN:
+            names.append(f"{compass[seat]} ({kind})")
+        else:
+            names.append(f"{compass[seat]} (you)" if people == 1 else compass[seat])
+    return tuple(names)
+
+
+def publicly_seen(view: PlayerView) -> set[Card]:
+    """Cards every seat has seen face up this round: the marker, the opening card and every card laid."""
+    seen = {action.card for action in view.history if action.kind in (PLAY, CUT)}
+    seen.update(detail for kind, _, detail in view.log if kind in (EventKind.OPENING, EventKind.CUTTER))
+    if view.marker is not None:
+        seen.add(view.marker)
+    return seen
+
+
+def hidden_cards(view: PlayerView) -> set[Card]:
+    """The cards whose identity this seat cannot know now: other hands and the stock, less what was laid."""
+    if view.over:
+        return set()
+    return set(view.unseen_cards()) - publicly_seen(view)
+
+
+def names_hidden_card(sentence: str, view: PlayerView) -> bool:
+    """Whether a sentence would tell this seat a card it could not see at the table.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> game = Round(PRESETS["bomb"], players=2, seed=3)
+    >>> view = PlayerView(game, 0)
+    >>> other = CARD_NAMES[game.hands[1][0]]
+    >>> names_hidden_card(f"I keep {other}.", view), names_hidden_card("I draw.", view)
+    (True, False)
+    """
+    hidden = hidden_cards(view)
+    if not hidden:
+        return False
+    if HIDDEN_WORDS in sentence.lower():
+        return True
+    return any(re.search(rf"(?<![0-9A-Za-z]){re.escape(CARD_NAMES[card])}(?![0-9A-Za-z])", sentence) for card in hidden)
+
+
+def ruleset_preset(registry: Registry, name: str) -> str | None:
+    """The preset a published ruleset was built from, following its bases; None if none is found."""
+    seen = set()
+    while name not in PRESET_IDS:
+        if name in seen:
+            return None
+        seen.add(name)
+        name = registry.ruleset(name).base
+    return name
+
+
+def has_mode(registry: Registry, name: str) -> bool:
+    """Whether a ruleset has a joker mode to switch, as its preset's source has (docs/rules.md)."""
+    return ruleset_preset(registry, name) in MODE_PRESETS
+
+
+def match_length(rules: Rules) -> str:
+    """How long a whole match of these rules is, in a few words (for a picker)."""
+    if rules.match_target is not None:
+        return f"a match to {rules.match_target} points"
+    if rules.match_rounds is not None:
+        return f"a match of {rules.match_rounds} rounds"
+    return "one round (each round stands alone)"
+
+
+def _deciding(actions: Sequence[Action]) -> str:
+    """The first attribute on which these ways of laying one card differ."""
+    return next(name for name in QUESTIONS if len({getattr(action, name) for action in actions}) > 1)
+
+
+class TableSession:
+    """A round or a match at one table: seats, agents, moves, and what each person may see.
+
+    ``seats`` names every seat's player: ``"human"`` for a person at this screen (seat 0,
+    South, is always the learner's), or an agent spec of ``AGENT_CHOICES``. ``jokers``
+    switches the ruleset's mode where it has one. Every finished round is recorded in the
+    history of ``database`` (default: the user's).
+    """
+
+    def __init__(
+        self,
+        ruleset: str = "house",
+        seats: Sequence[str] = (HUMAN, "heuristic"),
+        *,
+        jokers: bool | None = None,
+        whole_match: bool = True,
+        seed: int = 1,
+        database=None,
+    ):
+        if isinstance(seats, str) or not isinstance(seats, Sequence) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            count = len(seats) if isinstance(seats, Sequence) and not isinstance(seats, str) else repr(seats)
+            raise PlayError(
+                f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players: give one kind of player for each seat, not {count}."
+            )
+        if seats[0] != HUMAN:
+            raise PlayError(f"Seat 1 (South) is the learner's: it must be 'human', not {seats[0]!r}.")
+        kinds = [HUMAN if seat == HUMAN else agent_spec(seat) for seat in seats]
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise PlayError(f"The seed must be a whole number from 0 up, not {seed!r}.")
+        if jokers is not None and not isinstance(jokers, bool):
+            raise PlayError(f"jokers must be true, false or left out (the ruleset's own mode), not {jokers!r}.")
+        self.registry = Registry(database)
+        published = self.registry.ruleset(ruleset)
+        rules = published.rules
+        if jokers is not None and jokers != rules.jokers:
+            if not has_mode(self.registry, ruleset):
+                raise PlayError(f"{ruleset} has no joker mode: its source plays without jokers.")
+            rules = with_switches(rules, {"jokers": jokers})
+        self.ruleset, self.version, self.title = published.name, published.version, published.title
+        self.published_rules = published.rules
+        self.rules = rules
+        self.whole_match = bool(whole_match)
+        self.seed = seed
+        self.kinds = tuple(kinds)
+        self.names = seat_names(kinds)
+        seeds = random.Random(f"agents {seed}")  # apart from the deal's seeds, so agents never change a deal
+        self.agents = [None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds]
+        self.humans = tuple(seat for seat, kind in enumerate(kinds) if kind == HUMAN)
+        self.match = Match(rules, len(kinds), seed)
+        self.recorded: list[int] = []
+        self.record_problem = ""
+        self.withheld: list[tuple[int, str]] = []  # agent sentences kept from the page: they named hidden cards
+        self._adviser = None
+        self._deal()
+
+    # ------------------------------------------------------------------ the round
+    def _deal(self) -> None:
+        self.game: Round = self.match.next_round()
+        self.views = [PlayerView(self.game, seat) for seat in range(self.game.players)]
+        self.moves: list[Move] = []
+        self.selected: Card | None = None
+        self._open: list[Action] = []
+        self.viewer = self.humans[0]
+        self.covered = False
+        self._follow_turn()
+
+    @property
+    def players(self) -> int:
+        return len(self.kinds)
+
+    @property
+    def view(self) -> PlayerView:
+        """What the person at the screen may see now: their own seat's view."""
+        return self.views[self.viewer]
+
+    @property
+    def over(self) -> bool:
+        """The round is over."""
+        return self.game.over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.over or (not self.whole_match and self.game.over)
+
+    @property
+    def round_number(self) -> int:
+        return self.match.rounds_played + (0 if self.game.over else 1)
+
+    @property
+    def computer_to_move(self) -> bool:
+        """A computer seat is to move: the table waits for "Next move"."""
+        return not self.game.over and self.agents[self.game.to_move] is not None
+
+    @property
+    def my_turn(self) -> bool:
+        """The person at the screen is to move, with their hand shown."""
+        return not self.game.over and self.game.to_move == self.viewer and not self.covered
+
+    def with_names(self, sentence: str) -> str:
+        """An engine sentence with each seat called by its name at this table."""
+        return SEAT_WORDS.sub(lambda found: self.names[int(found.group(1))], sentence)
+
+    def _follow_turn(self) -> None:
+        """Hand the screen to the person whose turn it is; cover their hand until they are ready."""
+        game = self.game
+        if game.over:
+            self.covered = False
+            return
+        seat = game.to_move
+        if self.agents[seat] is None and seat != self.viewer:
+            self.viewer = seat
+            self.covered = True
+
+    def reveal(self) -> None:
+        """The person the device was passed to shows their hand."""
+        self.covered = False
+
+    # ------------------------------------------------------------------ moving
+    def step(self) -> Move:
+        """The computer seat to move makes one move, with its sentence."""
+        game = self.game
+        if game.over:
+            raise PlayError("The round is over: deal the next round, or a new game.")
+        seat = game.to_move
+        agent = self.agents[seat]
+        if agent is None:
+            raise PlayError(f"It is {self.names[seat]}'s turn, not the computer's: play a card or press a button.")
+        decision = agent.decide(self.views[seat])
+        return self._apply(seat, decision.action, decision.reason)
+
+    def act(self, action: Action | str) -> Move:
+        """The person to move makes a move; a refused one leaves the table as it was and says why."""
+        game = self.game
+        if game.over:
+            raise PlayError("The round is over: deal the next round, or a new game.")
+        seat = game.to_move
+        if self.agents[seat] is not None:
+            raise PlayError(f"It is {self.names[seat]}'s turn: press Next move to let the computer play.")
+        if self.covered:
+            raise PlayError(f"The hand of {self.names[seat]} is covered: show it first.")
+        action = parse_action(action)
+        if action not in game.legal_actions():
+            raise PlayError(self.with_names(game.explain(action)))
+        return self._apply(seat, action, "")
+
+    def _apply(self, seat: int, action: Action, reason: str) -> Move:
+        game = self.game
+        before = len(game.log)
+        game.apply(action)
+        self.cancel_choice()
+        log = self.view.log[before:]  # the public log: the cards others drew stay hidden
+        effects = tuple(self.with_names(sentence) for event in log if (sentence := describe_event(event)))
+        withheld = bool(reason) and any(names_hidden_card(reason, self.views[human]) for human in self.humans)
+        if withheld:
+            self.withheld.append((seat, reason))
+        move = Move(seat, action, "" if withheld else self.with_names(reason), effects, withheld)
+        self.moves.append(move)
+        if game.over:
+            self._finish_round()
+        else:
+            self._follow_turn()
+        return move
+
+    def describe(self, move: Move) -> str:
+        """A move in one line: who, the action, the computer's reason, and what followed."""
+        text = f"{self.names[move.seat]}: {move.action}."
+        if move.reason:
+            text += f" “{move.reason}”"
+        if move.effects:
+            text += " " + " ".join(move.effects)
+        return text
+
+    # ------------------------------------------------------------------ choosing a card
+    def card_verdicts(self) -> list[tuple[Card, list[Action], str]]:
+        """The viewer's hand, each card with the actions that lay it now and why it can or cannot."""
+        view = self.view
+        if self.covered:
+            return []
+        hand = view.hand
+        if not self.my_turn:
+            why = self.status()
+            return [(card, [], why) for card in hand]
+        return [(card, *card_verdict(self.game, card)) for card in hand]
+
+    def choose_card(self, card: Card | str) -> Move | None:
+        """Click a card: play it when one action lays it, else ask which way (cut, suit, call)."""
+        if isinstance(card, str):
+            card = parse_card(card)
+        if not self.my_turn:
+            raise PlayError(self.status())
+        if card not in self.view.hand:
+            raise PlayError(f"{CARD_NAMES[card]} is not in your hand.")
+        self.cancel_choice()
+        actions, reason = card_verdict(self.game, card)
+        if not actions:
+            raise PlayError(self.with_names(reason))
+        if len(actions) == 1:
+            return self.act(actions[0])
+        self.selected, self._open = card, actions
+        return None
+
+    def choice(self) -> tuple[str, list[tuple[str, object]]] | None:
+        """The question the selected card leaves open — ``(question, [(label, answer), ...])`` — or None."""
+        options = self._open if self.my_turn else []
+        if not options:
+            return None
+        name = CARD_NAMES[self.selected]
+        attribute = _deciding(options)
+        if attribute == "kind":
+            return f"Cut with {name}, or lay it as an ordinary card?", [
+                (f"Cut with {name}", CUT),
+                (f"Play {name}", PLAY),
+            ]
+        if attribute == "suit":
+            suits = sorted({action.suit for action in options})
+            return f"Which suit does {name} name?", [(SUIT_SYMBOLS[suit], suit) for suit in suits]
+        word = next(action.word for action in options if action.word is not None)
+        left = len(self.view.hand) - 1
+        return (
+            f"Playing {name} leaves you {left} card{'s' if left > 1 else ''}: say the call?",
+            [(f"Say “{word.capitalize()}!”", word), ("Say nothing", None)],
+        )
+
+    def answer(self, value: object) -> Move | None:
+        """Answer the open question about the selected card; the move is made once nothing is left to ask."""
+        asked = self.choice()
+        if asked is None:
+            raise PlayError("There is no question open: click a card of your hand first.")
+        question, answers = asked
+        if value not in [answer for _, answer in answers]:
+            accepted = ", ".join(label for label, _ in answers)
+            raise PlayError(f"{value!r} does not answer “{question}”: choose {accepted}.")
+        attribute = _deciding(self._open)
+        self._open = [action for action in self._open if getattr(action, attribute) == value]
+        if len(self._open) == 1:
+            return self.act(self._open[0])
+        return None
+
+    def cancel_choice(self) -> None:
+        self.selected, self._open = None, []
+
+    # ------------------------------------------------------------------ buttons
+    def controls(self) -> list[Control]:
+        """The buttons this ruleset has (draw, pass, pick, cut, and catch and call where there are calls)."""
+        rules = self.rules
+        view = self.view
+        legal = view.legal if self.my_turn else ()
+        waiting = "" if self.my_turn else self.status()
+
+        def control(kind: str, label: str, action: Action | None, refused: str = "") -> Control:
+            enabled = action is not None and action in legal
+            if waiting:
+                tooltip = waiting
+            elif action is not None:
+                tooltip = self.with_names(view.explain(action))
+            else:
+                tooltip = refused
+            return Control(kind, label, enabled, tooltip, action)
+
+        buttons = [control("draw", "Draw", make_action(DRAW))]
+        if rules.pass_without_draw or rules.after_draw in ("any_fitting", "drawn_or_pass"):
+            buttons.append(control("pass", "Pass", make_action(PASS)))
+        pending = view.pending
+        buttons.append(control("pick", f"Pick up {pending}" if pending else "Pick up", make_action(PICK)))
+        cuts = [action for action in legal if action.kind is CUT]
+        if len(cuts) == 1:
+            buttons.append(control("cut", f"Cut with {CARD_NAMES[cuts[0].card]}", cuts[0]))
+        else:
+            buttons.append(Control("cut", "Cut", False, waiting or self._why_no_cut(cuts), None))
+        words = tables_for(rules).call_words
+        if words:
+            catchable = view.catchable if CATCH in {action.kind for action in legal} else None
+            label = f"Catch {self.names[catchable]}" if catchable is not None else "Catch"
+            buttons.append(control("catch", label, make_action(CATCH)))
+            owed = view.owed_calls[self.viewer]
+            word = owed if owed is not None else next(iter(words.values()))
+            label = f"Say “{owed.capitalize()}!”" if owed is not None else "Say a call"
+            buttons.append(control("call", label, make_action(CALL, word=word)))
+        return buttons
+
+    def _why_no_cut(self, cuts: list[Action]) -> str:
+        if cuts:
+            return (
+                "Several sevens can cut: click the one you cut with ("
+                + ", ".join(CARD_NAMES[action.card] for action in cuts)
+                + ")."
+            )
+        sevens = [card for card in self.view.hand if self.view.is_chopper(card)]
+        if not sevens:
+            return f"You hold no chopper: {chopper_text(self.view)}."
+        return self.with_names(card_verdict(self.game, sevens[0])[1])
+
+    # ------------------------------------------------------------------ words for the page
+    def status(self) -> str:
+        """Whose turn it is and what the person at the screen can do, in one sentence."""
+        game = self.game
+        if game.over:
+            return "The round is over."
+        seat = game.to_move
+        if self.agents[seat] is not None:
+            return f"{self.names[seat]} is to move: press Next move."
+        if self.covered:
+            return f"Pass the device to {self.names[seat]}."
+        you = "Your turn" if len(self.humans) == 1 else f"{self.names[seat]}, your turn"
+        legal = self.view.legal
+        kinds = {action.kind for action in legal}
+        if CALL in kinds:
+            return f"{you}: say the call you owe before anything else."
+        if self.view.pending:
+            return f"{you}: answer the pick of {self.view.pending}, or pick up."
+        doing = []
+        if CATCH in kinds:
+            doing.append(f"catch {self.names[self.view.catchable]}")
+        if kinds & {PLAY, CUT}:
+            doing.append("play a card")
+        if DRAW in kinds:
+            doing.append("draw")
+        if PASS in kinds:
+            doing.append("pass")
+        if not doing:
+            return f"{you}."
+        text = " or ".join([", ".join(doing[:-1]), doing[-1]] if len(doing) > 1 else doing)
+        return f"{you}: {text}."
+
+    def order_sentence(self) -> str:
+        """The direction of play and what an 8 or a J (or Q) would do from the seat to move."""
+        view = self.view
+        if view.over:
+            return ""
+        order = turn_order(view)
+        names = self.names
+        mover = names[view.to_move]
+        way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
+        text = f"Play goes {way}: {names[order.next_seat]} plays after {mover}."
+        reversers = ["J"] if self.rules.jack == "reverse" else []
+        if self.rules.queens_reverse:
+            reversers.append("Q")
+        jumpers = "an 8" + (" or a J" if self.rules.jack == "jump" else "")
+        if self.players == 2:
+            text += f" If {mover} plays {jumpers}, {mover} plays again."
+            if reversers:
+                text += f" A {' or a '.join(reversers)} reverses: {mover} plays again too."
+            return text
+        text += f" If {mover} plays {jumpers}, {names[order.skipped]} is skipped and {names[order.after_jump]} plays."
+        if reversers:
+            text += f" A {' or a '.join(reversers)} reverses the order: {names[order.after_reverse]} would play next."
+        return text
+
+    def facts(self) -> list[str]:
+        """The state of the pile in short sentences: the suit in play, a joker's colour, a pick owed."""
+        view = self.view
+        facts = []
+        if view.over:
+            return facts
+        if view.top is None:
+            facts.append(f"The table is bare: {self.names[view.to_move]} leads with any card.")
+        if view.suit_in_play is not None:
+            named = " (named)" if view.named_suit is not None else ""
+            facts.append(f"Suit in play: {SUIT_SYMBOLS[view.suit_in_play]}{named}.")
+        if view.colour is not None:
+            facts.append(f"The joker's colour is in force: the next card must be {view.colour}.")
+        if view.free:
+            facts.append("After the A♠ cancel any card may be played.")
+        if view.pending:
+            facts.append(f"{self.names[view.to_move]} owes {view.pending} cards.")
+        return facts
+
+    def hint(self, spec: str = "search") -> str:
+        """What the search player would do in the viewer's place, and why (its own words)."""
+        if not self.my_turn:
+            raise PlayError("A hint is for your own turn: " + self.status())
+        if self._adviser is None or self._adviser.name != agent_spec(spec):
+            self._adviser = make_agent(spec, self.seed)
+        decision = self._adviser.decide(self.view)
+        reason = self.with_names(decision.reason)
+        if names_hidden_card(reason, self.view):
+            return f"The {self._adviser.name} player would {decision.action}."
+        return f"The {self._adviser.name} player would {decision.action}: “{reason}”"
+
+    # ------------------------------------------------------------------ the end of a round
+    def _finish_round(self) -> None:
+        game = self.game
+        self.match.record(game)
+        self.covered = False
+        try:
+            name, version = self._published_name()
+            with Store(self.registry.path) as store:
+                self.recorded.append(store.record(game, name, version, list(self.kinds)))
+            self.record_problem = ""
+        except MatatuError as error:
+            self.record_problem = f"This round could not be saved to the history: {error}"
+
+    def _published_name(self) -> tuple[str, int]:
+        """The published ruleset the round was played under; another mode is published once, by name."""
+        if self.rules == self.published_rules:
+            return self.ruleset, self.version
+        suffix = "-jokers" if self.rules.jokers else "-classic"
+        mode = "joker mode" if self.rules.jokers else "classic"
+        with Store(self.registry.path) as store:
+            number = 1
+            while True:
+                ending = suffix if number == 1 else f"{suffix}-{number}"
+                name = self.ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
+                if name not in store.names() or store.rules(name) == self.rules:
+                    version = store.publish(name, self.ruleset, self.rules.switches(), f"{self.title}, {mode}")
+                    return name, version
+                number += 1
+
+    def next_round(self) -> None:
+        """Deal the match's next round (the lead moves one seat)."""
+        if not self.game.over:
+            raise PlayError("The round is still being played: finish it first.")
+        if self.match_over:
+            raise PlayError("The match is over: start a new game.")
+        self._deal()
+
+    def round_summary(self) -> list[tuple[str, tuple[Card, ...], int, int, bool]]:
+        """Once the round is over: each seat's name, revealed hand, total, points, and whether it won."""
+        result = self.game.result
+        if result is None:
+            return []
+        hands = self.view.revealed_hands
+        return [
+            (self.names[seat], hands[seat], result.totals[seat], result.points[seat], seat in result.winners)
+            for seat in range(self.players)
+        ]
+
+    def ending(self) -> str:
+        """How the round ended and who won, in the engine's words and the table's names."""
+        result = self.game.result
+        if result is None:
+            return ""
+        last = self.view.log[-1]  # the round's last event says how it ended
+        winners = " and ".join(self.names[seat] for seat in result.winners)
+        verb = "win" if len(result.winners) > 1 else "wins"
+        return f"{self.with_names(describe_event(last))} {winners} {verb} the round."
+
+    def match_text(self) -> str:
+        """Where the match stands: the rule it is played to, and who won once it is over."""
+        rules = self.rules
+        if rules.match_target is None and rules.match_rounds is None:
+            return match_sentence(rules)
+        if not self.whole_match:
+            return "A single round, not a whole match."
+        if self.match.over:
+            winners = " and ".join(self.names[seat] for seat in self.match.winners)
+            return f"The match is over: {winners} {'win' if len(self.match.winners) > 1 else 'wins'}."
+        return f"Round {self.round_number}. {match_sentence(rules)}"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.match.scores)
+
+
+def agent_choices() -> dict[str, str]:
+    """The players a seat may have: a person at this screen, or one of the computer's agents."""
+    return {HUMAN: "A person at this screen (pass the device)", **AGENT_CHOICES}

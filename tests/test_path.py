@@ -1,0 +1,387 @@
+"""The learner's path: navigation and the carried ruleset, practice tasks, narration, steppers that guide."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from matatu_learn.engine.actions import parse_action
+from matatu_learn.engine.cards import CARD_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, make_card, parse_card
+from matatu_learn.engine.errors import MatatuError
+from matatu_learn.engine.events import EventKind
+from matatu_learn.engine.explain import card_words, describe_event, describe_result, narrate, seat_names
+from matatu_learn.engine.round import Round, RoundResult
+from matatu_learn.engine.rules import PRESETS
+from matatu_learn.teaching.lessons import (
+    RULESET_CHOICES,
+    load_glossary,
+    ordinary_position,
+    practice_question,
+    ruleset_from_query,
+    topic_transcript,
+)
+from matatu_learn.widgets.lesson_views import (
+    CutMeter,
+    Glossary,
+    LessonPractice,
+    PracticeTable,
+    TopicLesson,
+    TurnExplorer,
+)
+from matatu_learn.widgets.navigation import CARRIED, LessonNavigation, PathStart, carry
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# The path as the issue orders it, written out here rather than read from the package.
+LESSONS = [
+    "01-the-deal",
+    "02-matching-and-turns",
+    "03-special-cards",
+    "04-chopper-arithmetic",
+    "05-scoring",
+    "06-can-you-cut",
+]
+SEEDS = range(6)
+
+
+@pytest.fixture(autouse=True)
+def fresh_ruleset():
+    """Every test starts on a page opened without a ruleset in its address."""
+    carry("house")
+    yield
+    carry("house")
+
+
+def hrefs(markup: str) -> list[str]:
+    return re.findall(r'href="([^"]+)"', markup)
+
+
+# ------------------------------------------------------------------ navigation
+@pytest.mark.parametrize("number", range(1, 7))
+def test_each_lesson_says_where_it_stands_and_links_back_and_on(number):
+    page = LESSONS[number - 1]
+    carry("uganda-jokers")
+    top = LessonNavigation(page).value
+    assert f"Lesson {number} of 6" in top
+    links = hrefs(top)
+    following = LESSONS[number] if number < 6 else "07-play"
+    assert f"{following}.ipynb?rules=uganda-jokers" in links
+    assert "glossary.ipynb?rules=uganda-jokers" in links and "index.ipynb?rules=uganda-jokers" in links
+    previous = [link for link in links if link.startswith(tuple(LESSONS[: number - 1]))]
+    assert previous == ([f"{LESSONS[number - 2]}.ipynb?rules=uganda-jokers"] if number > 1 else [])
+    foot = LessonNavigation(page, end=True).value
+    assert hrefs(foot)[0] == f"{following}.ipynb?rules=uganda-jokers" and 'class="matatu-go"' in foot
+
+
+def test_the_last_lesson_hands_over_to_a_first_game():
+    foot = LessonNavigation("06-can-you-cut", end=True).value
+    assert "07-play.ipynb?rules=house" in hrefs(foot)[0] and "first game" in foot
+
+
+def test_a_changed_picker_changes_every_link_of_the_page():
+    top, foot = LessonNavigation("01-the-deal"), LessonNavigation("01-the-deal", end=True)
+    lesson = TopicLesson("special_cards")
+    assert lesson.picker.value == "house"
+    lesson.picker.value = "bomb-classic"
+    assert CARRIED.value == "bomb-classic"
+    assert "02-matching-and-turns.ipynb?rules=bomb-classic" in hrefs(top.value)
+    assert hrefs(foot.value)[0] == "02-matching-and-turns.ipynb?rules=bomb-classic"
+    assert "Ruleset: bomb — " in top.value
+
+
+def test_every_lesson_widget_starts_on_the_carried_ruleset():
+    carry("party")
+    assert TopicLesson("scoring").picker.value == "party"
+    assert TurnExplorer().picker.value == "party"
+    assert Glossary().picker.value == "party"
+    # A picker of presets only starts on the carried choice's preset and keeps its mode.
+    carry("uganda-jokers")
+    meter = CutMeter()
+    assert meter.picker.value == "uganda" and CARRIED.value == "uganda-jokers"
+    meter.picker.value = "bomb"
+    assert CARRIED.value == "bomb"
+
+
+def test_the_address_carries_a_ruleset_and_a_wrong_one_is_named():
+    assert ruleset_from_query("rules=uganda") == ("uganda", "")
+    assert ruleset_from_query("seed=4&rules=bomb-classic") == ("bomb-classic", "")
+    assert ruleset_from_query("") == ("house", "")
+    ruleset, problem = ruleset_from_query("rules=chess")
+    assert ruleset == "house"
+    assert problem.startswith("The address asks for the ruleset 'chess', which these lessons do not know")
+    assert all(choice in problem for choice in RULESET_CHOICES)
+
+
+def test_the_landing_page_starts_lesson_one_with_the_chosen_ruleset():
+    start = PathStart()
+    assert hrefs(start.start.value)[0] == "01-the-deal.ipynb?rules=house"
+    assert "Start lesson 1: The deal" in start.start.value
+    start.picker.value = "uganda"
+    assert hrefs(start.start.value)[0] == "01-the-deal.ipynb?rules=uganda"
+
+
+def test_a_page_that_is_not_a_lesson_is_refused_in_words():
+    with pytest.raises(MatatuError, match="'07-lesson' is not a lesson; the lessons are 01-the-deal"):
+        LessonNavigation("07-lesson")
+
+
+def test_every_lesson_notebook_has_the_navigation_a_practice_and_a_summary():
+    for page in LESSONS:
+        notebook = json.loads((NOTEBOOKS / f"{page}.ipynb").read_text(encoding="utf-8"))
+        sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+        assert f'LessonNavigation("{page}")' in sources[1], page
+        assert sources[-1] == f'LessonNavigation("{page}", end=True)', page
+        assert sources[-2].startswith("## In short"), page
+        practice = "PuzzleTrainer()" if page == "06-can-you-cut" else f'LessonPractice("{page}")'
+        assert any(practice in source for source in sources), page
+        assert not any("[← Back to the lessons]" in source for source in sources), page
+    glossary = json.loads((NOTEBOOKS / "glossary.ipynb").read_text(encoding="utf-8"))
+    assert any('LessonNavigation("glossary")' in "".join(cell["source"]) for cell in glossary["cells"])
+
+
+# ------------------------------------------------------------------ practice
+def test_the_chopper_question_names_the_seven_of_the_marker_suit_or_any_seven():
+    for ruleset in RULESET_CHOICES:
+        preset = RULESET_CHOICES[ruleset][1]
+        for seed in SEEDS:
+            question = practice_question("01-the-deal", ruleset, seed)
+            marker = question.game.marker
+            expected = {"any"} if preset in ("bomb", "party") else {CARD_NAMES[make_card(7, SUIT_OF[marker])]}
+            assert question.right == expected, (ruleset, seed)
+            assert question.marker_only
+
+
+def test_the_fit_question_uses_ordinary_cards_and_a_card_fits_by_suit_or_rank():
+    for ruleset in RULESET_CHOICES:
+        for seed in SEEDS:
+            question = practice_question("02-matching-and-turns", ruleset, seed)
+            game = question.game
+            top = game.pile[-1]
+            seen = [*game.hands[0], *game.hands[1], *game.hands[2], *game.pile, *game.stock]
+            assert all(RANK_OF[card] in (4, 5, 6, 9, 10, 12, 13) for card in seen)
+            fitting = {CARD_NAMES[c] for c in game.hands[0] if SUIT_OF[c] == SUIT_OF[top] or RANK_OF[c] == RANK_OF[top]}
+            assert question.right == fitting and 0 < len(fitting) < len(game.hands[0])
+
+
+def test_the_pick_question_is_answered_the_way_each_ruleset_answers_a_two():
+    for ruleset in RULESET_CHOICES:
+        preset = RULESET_CHOICES[ruleset][1]
+        for seed in range(12):
+            question = practice_question("03-special-cards", ruleset, seed)
+            two = question.game.pile[-1]
+            twos = [card for card in question.game.hands[0] if RANK_OF[card] == 2]
+            if preset == "uganda":  # compared by colour: a 2 of the pick's colour
+                twos = [card for card in twos if (SUIT_OF[card] in (1, 2)) == (SUIT_OF[two] in (1, 2))]
+            expected = {CARD_NAMES[card] for card in twos} or {"pick"}
+            assert question.right == expected, (ruleset, seed)
+
+
+def test_the_cut_question_agrees_with_the_cuts_the_engine_allows():
+    for ruleset in ("house", "uganda", "bomb", "party"):
+        for seed in SEEDS:
+            question = practice_question("04-chopper-arithmetic", ruleset, seed)
+            game = question.game
+            cuts = [action for action in game.legal_actions() if action.kind == "cut"]
+            assert question.right == {"yes" if cuts else "no"}
+            if ruleset == "house" and cuts:
+                # House counts the cards left after the chop against 20.
+                chopper = cuts[0].card
+                assert sum(game.value(card) for card in game.hands[game.to_move] if card != chopper) <= 20
+
+
+HOUSE_VALUES = {1: 15, 2: 20, 11: 11, 12: 12, 13: 13}
+
+
+def test_the_winner_question_names_the_lightest_hand_after_the_cut():
+    for seed in range(10):
+        question = practice_question("05-scoring", "house", seed)
+        game = question.game
+        cutter = game.to_move
+        chopper = next(card for card in game.hands[cutter] if RANK_OF[card] == 7 and game.is_chopper(card))
+        totals = [
+            sum(HOUSE_VALUES.get(RANK_OF[card], RANK_OF[card]) for card in hand if card != chopper)
+            for hand in game.hands
+        ]
+        lightest = [seat for seat, total in enumerate(totals) if total == min(totals)]
+        assert question.right == ({"tie"} if len(lightest) > 1 else {str(lightest[0])}), seed
+        assert (
+            f"Hands: {', '.join(f'{name} {total}' for name, total in zip(question.names, totals, strict=True))}."
+            in (question.explanation)
+        )
+
+
+def test_a_right_answer_is_green_and_a_wrong_one_red_with_the_right_answer_shown():
+    practice = LessonPractice("01-the-deal", ruleset="house", seed=2)
+    question = practice.question
+    right = next(iter(question.right))
+    wrong = next(key for _, key in question.choices if key not in question.right)
+    practice.answer(wrong)
+    label = dict((key, label) for label, key in question.choices)
+    assert "matatu-wrong" in practice.feedback.value and "✘" in practice.feedback.value
+    assert f"the answer is {label[right]}" in practice.feedback.value
+    assert practice.buttons[wrong].button_style == "danger" and practice.buttons[right].button_style == "success"
+    practice.answer(right)
+    assert "matatu-right" in practice.feedback.value and f"✔ Right: {label[right]}." in practice.feedback.value
+    assert "1 right of 2" in practice.score.value
+    # The chopper question shows the marker card alone: the table would name the chopper.
+    assert practice.table.value == "" and 'data-card="' in practice.marker_card.value
+    practice.another.click()
+    assert practice.seed == 3 and practice.feedback.value == ""
+
+
+def test_a_practice_question_follows_the_ruleset_the_page_carries():
+    practice = LessonPractice("05-scoring")
+    carry("uganda")
+    assert practice.question.game.rules.marker == "cutter"
+    with pytest.raises(MatatuError, match="has no practice task"):
+        practice_question("06-can-you-cut", "house", 1)
+
+
+def test_the_practice_table_plays_a_clicked_card_and_the_computer_answers():
+    table = PracticeTable(ruleset="house", seed=4)
+    game = table.game
+    hidden = [*game.hands[1], *game.hands[2], *game.stock]
+    shown = set(re.findall(r'data-card="([^"]+)"', table.table.value))
+    assert not shown & {CARD_NAMES[card] for card in hidden}
+    before = list(game.hands[0])
+    name, button = next((name, button) for name, button in table.hand.buttons.items() if button.button_style)
+    button.click()
+    assert parse_card(name) not in game.hands[0] and len(game.hands[0]) == len(before) - 1
+    story = table.story.value
+    assert f"You play {card_words(parse_card(name))}." in story
+    assert re.search(r"West (plays|draws|passes)", story) and re.search(r"East (plays|draws|passes)", story)
+    assert game.over or game.to_move == 0
+
+
+def test_the_practice_table_plays_a_whole_round_to_its_result():
+    table = PracticeTable(ruleset="bomb", seed=2)
+    game = table.game
+    for _ in range(200):
+        if game.over:
+            break
+        legal = game.legal_actions()
+        table.play(next((action for action in legal if action.kind == "play"), legal[0]))
+    assert game.over
+    assert describe_result(game.result, seat_names(3, you=0)) in table.story.value
+
+
+# ------------------------------------------------------------------ narration
+def test_every_kind_of_move_is_a_sentence_without_notation():
+    sentences = {
+        "play A♥ ♠": ("West", "West plays the Ace of hearts and names spades."),
+        "play 10♣": ("You", "You play the 10 of clubs."),
+        "play 5♦ warning": ("East", 'East plays the 5 of diamonds and says "Warning!"'),
+        "play RJ ♦": ("North", "North plays the red joker and names diamonds."),
+        "cut 7♦": ("South", "South cuts with the 7 of diamonds."),
+        "draw": ("North", "North draws a card."),
+        "pass": ("You", "You pass."),
+        "call card": ("West", 'West says "Card!"'),
+        "catch": ("East", "East catches a player who missed a call."),
+    }
+    for notation, (who, sentence) in sentences.items():
+        assert narrate(notation, who) == sentence
+        # No card symbol, no joker code, no command word of the notation in the main sentence.
+        assert not set(SUIT_SYMBOLS) & set(sentence) and "RJ" not in sentence and not sentence.startswith(notation)
+    assert narrate("pick", "East", owed=2) == "East picks up 2 cards."
+    assert narrate(parse_action("pick"), "You") == "You pick up the cards owed."
+
+
+def test_effects_and_results_call_the_seats_by_name():
+    names = seat_names(4)
+    assert names == ("South", "West", "North", "East") and seat_names(6)[5] == "Seat 6"
+    assert describe_event((EventKind.OWES, 3, 2), names) == "East now owes 2 cards."
+    assert describe_event((EventKind.SKIP, 0, None), seat_names(2, you=0)) == "You are jumped."
+    assert describe_event((EventKind.DRAW, 2, 5), names) == "North draws a card."
+    assert describe_event((EventKind.OWES, 3, 2)) == "Seat 3 now owes 2 cards."  # unnamed, as before
+    result = RoundResult("cut", (2,), (30, 14, 9), (0, 0, 44), cutter=0)
+    assert describe_result(result, seat_names(3)) == (
+        "South cut; East won. Hands: South 30, West 14, East 9. Points: South 0, West 0, East 44."
+    )
+
+
+def test_card_words_name_every_rank_and_suit():
+    assert [card_words(parse_card(text)) for text in ("A♠", "J♥", "Q♦", "K♣", "2♠", "BJ")] == [
+        "the Ace of spades",
+        "the Jack of hearts",
+        "the Queen of diamonds",
+        "the King of clubs",
+        "the 2 of spades",
+        "the black joker",
+    ]
+
+
+def test_transcripts_narrate_in_words():
+    lines = topic_transcript("special_cards", "twos", "uganda-jokers")
+    assert "South plays the 3 of diamonds. West now owes 3 cards." in lines
+    assert not any(re.search(r"Seat \d:", line) for line in lines)
+
+
+# ------------------------------------------------------------------ steppers
+def test_the_last_step_of_a_scene_says_who_won_with_every_total_and_the_points():
+    lesson = TopicLesson("scoring", ruleset="house", topic="cut")
+    stepper = lesson.stepper
+    stepper.show(len(stepper.frames) - 1)
+    # The scene: South cuts with 7♦ holding 5♣ 4♣ (9 left), West holds 9♥ (9), East K♠ (13).
+    caption = stepper.caption.value
+    assert "South cuts with the 7 of diamonds." in caption
+    assert "South and West tied. Hands: South 9, West 9, East 13. Points: South 9, West 9, East 13." in caption
+    assert "<code>cut 7♦</code>" in caption  # the notation only as the small print
+
+
+def test_scenes_are_labelled_and_the_last_step_offers_the_next_topic():
+    lesson = TopicLesson("scoring", ruleset="uganda", topic="cut")
+    stepper = lesson.stepper
+    assert "Scene 1 of 2: " in stepper.caption.value
+    assert stepper.next_topic.disabled and stepper.next_topic.layout.display is None
+    next_button = stepper.next
+    for _ in range(len(stepper.frames) - 1):
+        next_button.click()
+    assert "Scene 2 of 2: " in stepper.caption.value and not stepper.next_topic.disabled
+    # The same buttons stay on the page from step to step, so keyboard focus is not lost.
+    assert stepper.next is next_button and stepper.children[0].children[2] is next_button
+    stepper.next_topic.click()
+    assert lesson.topic.value == "blocked" and stepper.position == 0
+
+
+def test_the_turn_lesson_never_says_nothing_else_and_deals_ordinary_cards():
+    for ruleset in RULESET_CHOICES:
+        explorer = TurnExplorer(ruleset)
+        for _ in range(3):
+            game = explorer.game
+            cards = [*game.hands[0], *game.hands[1], *game.hands[2], *game.pile]
+            assert all(RANK_OF[card] in (4, 5, 6, 9, 10, 12, 13) for card in cards)
+            assert "nothing else" not in explorer.moves.value
+            if not any(action.card is None for action in game.legal_actions()):
+                assert "You must lay a card this turn" in explorer.moves.value
+            explorer.next_position()
+
+
+def test_an_ordinary_position_holds_a_card_that_fits_and_one_that_does_not():
+    for seed in range(20):
+        game = ordinary_position(PRESETS["uganda"], seed)
+        plays = {action.card for action in game.legal_actions() if action.kind == "play"}
+        assert plays and plays != set(game.hands[0]) and isinstance(game, Round)
+
+
+# ------------------------------------------------------------------ glossary
+def test_the_glossary_defines_the_words_of_the_game_with_the_rulesets_own_sentences():
+    terms = {entry["term"]: entry for entry in load_glossary(PRESETS["house"])}
+    for word in ("pick", "cut", "chopper", "marker", "cutter", "stock", "pile", "catch", "seat", "suit in play"):
+        assert terms[word]["definition"], word
+    assert "20 or less" in terms["cut limit"]["ruleset_words"]
+    uganda = {entry["term"]: entry for entry in load_glossary(PRESETS["uganda"])}
+    assert "30 or less" in uganda["cut limit"]["ruleset_words"]
+    assert "cutter's suit" in uganda["chopper"]["ruleset_words"]
+    page = Glossary("bomb")
+    assert page.terms.value.count("<dt") == len(terms) and "In bomb (joker mode): " in page.terms.value
+
+
+def test_a_blocked_round_ends_its_scene_with_the_lightest_hand_named():
+    lesson = TopicLesson("scoring", ruleset="house", topic="blocked")
+    stepper = lesson.stepper
+    stepper.show(len(stepper.frames) - 1)
+    result = stepper.frames[-1].game.result
+    names = seat_names(stepper.frames[-1].game.players)
+    assert result.reason == "blocked"
+    winners = " and ".join(names[seat] for seat in result.winners)
+    assert f"The table was blocked; {winners} " in stepper.caption.value

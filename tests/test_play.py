@@ -1,0 +1,545 @@
+"""Play against the computer: the table's controller in plain Python, and its widget by clicks.
+
+What the page holds is checked against the round itself: after every move, no widget of the
+table names a card the learner could not see at a real table.
+"""
+
+import random
+import re
+
+import ipywidgets as widgets
+import pytest
+
+from matatu_learn.agents.players import AGENT_CHOICES, Decision
+from matatu_learn.engine.actions import CUT, PLAY
+from matatu_learn.engine.cards import CARD_NAMES, parse_card, parse_cards
+from matatu_learn.engine.errors import MatatuError
+from matatu_learn.engine.events import EventKind
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.view import PlayerView
+from matatu_learn.store.database import Store
+from matatu_learn.teaching.play import PlayError, TableSession, turn_order
+from matatu_learn.widgets import PlayTable
+from matatu_learn.widgets.svg import card_label
+
+# Every preset in each of its modes (docs/rules.md, the presets): (ruleset, jokers or None).
+MODES = [
+    ("house", None),
+    ("house", True),
+    ("uganda", None),
+    ("uganda", True),
+    ("bomb", None),
+    ("bomb", False),
+    ("party", None),
+]
+
+
+@pytest.fixture
+def database(tmp_path):
+    return tmp_path / "play.sqlite3"
+
+
+# ---------------------------------------------------------------------- what the learner may see
+
+
+def seen_face_up(game: Round) -> set:
+    """Cards every seat saw face up this round: the marker, the opening card and every card laid."""
+    seen = {action.card for action in game.history if action.kind in (PLAY, CUT)}
+    seen |= {detail for kind, _, detail in game.log if kind in (EventKind.OPENING, EventKind.CUTTER, EventKind.BASE)}
+    return seen
+
+
+def hidden_from(game: Round, seat: int | None) -> set:
+    """The cards a seat cannot know during play (``None``: a covered screen, nobody's hand shown)."""
+    if game.over:
+        return set()
+    cards = set(game.stock)
+    for other, hand in enumerate(game.hands):
+        if other != seat:
+            cards |= set(hand)
+    return cards - seen_face_up(game)
+
+
+def widget_text(root: widgets.Widget) -> str:
+    """Every string the widget tree sends to the browser: values, descriptions, tooltips, options."""
+    found, seen, stack = [], set(), [root]
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        state = widget.get_state()
+        pending = list(state.values())
+        while pending:
+            value = pending.pop()
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, (list, tuple)):
+                pending.extend(value)
+            elif isinstance(value, dict):
+                pending.extend(value.values())
+        for key in state:
+            value = getattr(widget, key, None)
+            if isinstance(value, widgets.Widget):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(item for item in value if isinstance(item, widgets.Widget))
+    return "\n".join(found)
+
+
+def rule_cards(game: Round) -> set:
+    """Cards the rules name in sentences whoever holds them: the A♠ and a marker's chopper (docs/rules.md §5, §6)."""
+    named = {parse_card("A♠")}
+    if game.rules.chopper == "marker_seven":
+        named.add(parse_card(f"7{'♠♥♦♣'[game.marker.suit]}"))
+    return named
+
+
+def leaked(text: str, game: Round, hidden: set) -> list[str]:
+    """The hidden cards the page shows (a face, a screen reader's words) or names in a sentence.
+
+    A sentence may name a card the rules single out (the chopper, the A♠) wherever it lies;
+    the card itself is still never drawn face up.
+    """
+    found = []
+    for card in hidden:
+        name = CARD_NAMES[card]
+        drawn = f'data-card="{name}"' in text or card_label(card) in text
+        named = card not in rule_cards(game) and re.search(rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])", text)
+        if drawn or named:
+            found.append(name)
+    return found
+
+
+def assert_nothing_hidden_shown(table: PlayTable) -> None:
+    session = table.session
+    seat = None if session.covered else session.viewer
+    names = leaked(widget_text(table), session.game, hidden_from(session.game, seat))
+    assert not names, f"the page names hidden cards {names} after {[str(move.action) for move in session.moves]}"
+
+
+# ---------------------------------------------------------------------- playing by clicks
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def click_something(table: PlayTable, rng: random.Random) -> None:
+    """What a learner might click now: a playable card, an answer, an enabled button, or Next move."""
+    if visible(table.cover):
+        table.cover.click()
+        return
+    if table.session.computer_to_move:
+        table.next_move.click()
+        return
+    if visible(table.choice):
+        answers = [button for button in table.answers.children if button.description != "Cancel"]
+        rng.choice(answers).click()
+        return
+    cards = [slot.button for slot in table.slots if visible(slot) and slot.button.button_style == "success"]
+    buttons = [button for button in table.buttons.values() if visible(button) and not button.disabled]
+    rng.choice(cards + buttons).click()
+
+
+def configure(table: PlayTable, ruleset: str, jokers, opponents: list[str], seed: int, whole_match=True) -> None:
+    table.ruleset.value = ruleset
+    if jokers is not None:
+        assert visible(table.jokers), f"{ruleset} has a joker mode to switch"
+        table.jokers.value = jokers
+    table.opponents.value = len(opponents)
+    for picker, kind in zip(table.seat_kinds, opponents, strict=False):
+        picker.value = kind
+    if whole_match in [value for _, value in table.length.options]:
+        table.length.value = whole_match
+    table.seed.value = seed
+    table.deal_button.click()
+
+
+@pytest.mark.parametrize(("ruleset", "jokers"), MODES, ids=[f"{name}-{mode}" for name, mode in MODES])
+def test_a_whole_round_is_played_by_clicks_and_the_page_never_holds_a_hidden_card(database, ruleset, jokers):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, ruleset, jokers, ["heuristic", "random", "search:1"], seed=11, whole_match=False)
+    session = table.session
+    expected = PRESETS[ruleset] if jokers is None else with_switches(PRESETS[ruleset], {"jokers": jokers})
+    assert session.game.rules == expected
+    rng = random.Random(ruleset)
+    assert_nothing_hidden_shown(table)
+    for _ in range(2000):
+        if session.over:
+            break
+        before = len(session.moves)
+        click_something(table, rng)
+        assert len(session.moves) in (before, before + 1)
+        assert_nothing_hidden_shown(table)
+    assert session.over
+    game = session.game
+    # Every hand is shown and counted; the points are the engine's.
+    shown = table.result.value
+    for seat, hand in enumerate(game.hands):
+        assert all(f'data-card="{CARD_NAMES[card]}"' in shown for card in hand)
+        assert f"<td>{game.result.totals[seat]}</td><td>{game.result.points[seat]}</td>" in shown
+    assert not visible(table.next_round), "a single round has no next round"
+    # The round is in the history under a published ruleset, with its seat kinds, and replays.
+    with Store(database) as store:
+        record = store.games()[0]
+        assert record.id == session.recorded[-1]
+        assert record.seats == ("human", "heuristic", "random", "search:1")
+        assert store.rules(record.ruleset, record.version) == game.rules
+        assert store.replay(record.id).reproduced
+        assert list(record.actions) == [str(action) for action in game.history]
+    if jokers is not None and jokers != PRESETS[ruleset].jokers:
+        assert record.ruleset == f"{ruleset}-{'jokers' if jokers else 'classic'}"
+    else:
+        assert (record.ruleset, record.version) == (ruleset, 1)
+
+
+def play_session_to_the_end(session: TableSession, rng: random.Random) -> None:
+    """The learner's moves through the controller's calls: cards, answers and plain actions."""
+    for _ in range(5000):
+        if session.over:
+            return
+        if session.computer_to_move:
+            session.step()
+        elif session.covered:
+            session.reveal()
+        elif session.choice() is not None:
+            session.answer(rng.choice(session.choice()[1])[1])
+        else:
+            playable = [card for card, actions, _ in session.card_verdicts() if actions]
+            others = [control.action for control in session.controls() if control.enabled]
+            choice = rng.choice(playable + others)
+            if choice in playable:
+                session.choose_card(choice)
+            else:
+                session.act(choice)
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize("ruleset", ["house", "uganda", "bomb", "party"])
+def test_a_whole_match_is_played_and_every_round_recorded(database, ruleset):
+    session = TableSession(ruleset, ("human", "heuristic", "heuristic"), seed=5, database=database)
+    rng = random.Random(5)
+    leaders = []
+    while True:
+        leaders.append(session.game.leader)
+        play_session_to_the_end(session, rng)
+        if session.match_over:
+            break
+        session.next_round()
+    rules = PRESETS[ruleset]
+    with Store(database) as store:
+        records = list(reversed(store.games(limit=None)))
+    assert [record.id for record in records] == session.recorded
+    totals = [sum(record.points[seat] for record in records) for seat in range(3)]
+    assert list(session.scores) == totals
+    # The match ends as its ruleset says (docs/rules.md §8), and the lead moves one seat each round.
+    assert leaders == [number % 3 for number in range(len(records))]
+    if ruleset == "uganda":
+        before_last = [sum(record.points[seat] for record in records[:-1]) for seat in range(3)]
+        assert max(totals) >= 100 > max(before_last)
+        assert session.match.winners == tuple(seat for seat in range(3) if totals[seat] == max(totals))
+    elif ruleset == "party":
+        assert len(records) == rules.match_rounds == 5
+        assert session.match.winners == tuple(seat for seat in range(3) if totals[seat] == min(totals))
+    else:
+        assert len(records) == 1 and session.match_text() == "Each round stands alone."
+    if ruleset in ("uganda", "party"):
+        assert session.match_text().startswith("The match is over: ")
+    with pytest.raises(PlayError, match="The match is over"):
+        session.next_round()
+
+
+# ---------------------------------------------------------------------- bad input, one sentence each
+
+
+def one_sentence(error: Exception) -> str:
+    text = str(error)
+    assert "\n" not in text and text.endswith((".", ".”")) and "Traceback" not in text, text
+    return text
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"ruleset": "kampala"}, "'kampala' is not a published ruleset: choose one of house, uganda, bomb, party."),
+        ({"seats": ("human",)}, "A table seats 2 to 6 players"),
+        ({"seats": ("human",) * 7}, "not 7"),
+        ({"seats": ("heuristic", "human")}, "Seat 1 (South) is the learner's"),
+        ({"seats": ("human", "genius")}, "'genius' is not an agent"),
+        ({"seed": -1}, "The seed must be a whole number from 0 up"),
+        ({"ruleset": "party", "jokers": True}, "party has no joker mode"),
+        ({"jokers": "yes"}, "jokers must be true, false or left out"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_sentence(database, arguments, words):
+    with pytest.raises(MatatuError) as refused:
+        TableSession(database=database, **arguments)
+    assert words in one_sentence(refused.value)
+
+
+def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
+    session = TableSession("house", ("human", "heuristic"), seed=3, database=database)
+    game = session.game
+    before = game.snapshot()
+    not_held = game.hands[1][0]
+    attempts = {
+        "play 11♥": "'play 11♥' is not an action",
+        "cut 7x": "is not an action",
+        f"play {CARD_NAMES[not_held]}": f"you do not hold {CARD_NAMES[not_held]}",
+        "pick": "no pick is pending",
+    }
+    for text, words in attempts.items():
+        with pytest.raises(MatatuError) as refused:
+            session.act(text)
+        assert words in one_sentence(refused.value)
+    with pytest.raises(MatatuError) as refused:
+        session.choose_card("Z")
+    assert "'Z' is not" in one_sentence(refused.value)
+    with pytest.raises(PlayError) as refused:
+        session.choose_card(CARD_NAMES[not_held])
+    assert f"{CARD_NAMES[not_held]} is not in your hand." == one_sentence(refused.value)
+    with pytest.raises(PlayError, match="There is no question open"):
+        session.answer("♥")
+    with pytest.raises(PlayError, match="not the computer's"):
+        session.step()
+    with pytest.raises(PlayError, match="still being played"):
+        session.next_round()
+    assert game.snapshot() == before and not session.moves
+    session.act("draw")
+    session.act("pass")
+    assert session.computer_to_move
+    with pytest.raises(PlayError) as refused:
+        session.act("draw")
+    assert one_sentence(refused.value) == "It is North (heuristic)'s turn: press Next move to let the computer play."
+    with pytest.raises(PlayError, match="A hint is for your own turn"):
+        session.hint()
+
+
+def test_a_refused_card_says_why_on_the_page(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "house", None, ["heuristic"], seed=3)
+    game = table.session.game
+    refused = next(slot for slot in table.slots if visible(slot) and slot.button.description.endswith("?"))
+    card = refused.card
+    refused.button.click()
+    assert f"✘ {CARD_NAMES[card]} does not fit" in table.message.value
+    assert game.explain(f"play {CARD_NAMES[card]}") in refused.button.tooltip
+    assert not table.session.moves
+
+
+# ---------------------------------------------------------------------- the table's parts
+
+
+def test_the_buttons_are_those_the_ruleset_has(database):
+    # docs/rules.md §4 (pass) and §7 (calls): which buttons each preset's table shows.
+    expected = {
+        "house": {"draw", "pass", "pick", "cut"},
+        "uganda": {"draw", "pick", "cut", "catch", "call"},
+        "bomb": {"draw", "pick", "cut"},
+        "party": {"draw", "pass", "pick", "cut", "catch", "call"},
+    }
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    for ruleset, kinds in expected.items():
+        configure(table, ruleset, None, ["heuristic"], seed=2)
+        assert {kind for kind, button in table.buttons.items() if visible(button)} == kinds
+        legal = [action.kind.value for action in table.session.game.legal_actions()]
+        for kind in kinds:
+            enabled = kind in legal and (kind != "cut" or legal.count("cut") == 1)
+            assert table.buttons[kind].disabled != enabled, (ruleset, kind)
+
+
+def seat_at(session: TableSession, game: Round) -> None:
+    """Put a session's table in a fixed position (the first round of its match)."""
+    session.game = session.match.current = game
+    session.views = [PlayerView(game, seat) for seat in range(game.players)]
+
+
+def test_an_ace_asks_for_a_suit_and_a_last_but_one_card_for_the_call(database):
+    session = TableSession("party", ("human", "heuristic"), seed=1, database=database)
+    # South holds A♥ 5♣ on a 5♠; party calls "Matatu!" with the play that leaves one card.
+    seat_at(
+        session,
+        Round.from_position(session.rules, [parse_cards("A♥ 5♣"), parse_cards("K♦ Q♦ J♦")], pile=parse_cards("5♠")),
+    )
+    session.choose_card("A♥")
+    question, answers = session.choice()
+    assert question == "Which suit does A♥ name?" and [value for _, value in answers] == [0, 1, 2, 3]
+    session.answer(3)
+    question, answers = session.choice()
+    assert question == "Playing A♥ leaves you 1 card: say the call?"
+    assert answers == [("Say “Matatu!”", "matatu"), ("Say nothing", None)]
+    move = session.answer(None)  # a real choice: the learner may keep quiet
+    assert str(move.action) == "play A♥ ♣"
+    assert session.game.catchable == 0 and session.view.owed_calls[0] == "matatu"
+    assert session.controls()[-2].label == "Catch"  # the other seat may catch South, not South
+
+
+def test_the_seat_strip_names_who_an_8_skips_and_whom_a_jack_hands_the_turn_to():
+    # docs/rules.md §5: an 8 jumps the next player; a uganda J reverses; with two players both play again.
+    for players in (2, 3, 4, 6):
+        for direction in (1, -1):
+            hands = [parse_cards("8♣ J♣ 4♣")]
+            others = [[card] for card in parse_cards("K♥ K♦ K♠ Q♥ Q♦")[: players - 1]]
+            for played in ("8♣", "J♣"):
+                game = Round.from_position(
+                    PRESETS["uganda"],
+                    hands + others,
+                    pile=parse_cards("9♣"),
+                    marker=parse_card("3♦"),
+                    direction=direction,
+                )
+                order = turn_order(PlayerView(game, 0))
+                game.apply(f"play {played}")
+                expected = order.after_jump if played == "8♣" else order.after_reverse
+                assert game.to_move == expected, (players, direction, played)
+                if played == "8♣" and players > 2:
+                    assert order.skipped == (0 + direction) % players
+
+
+def test_the_seat_strip_shows_names_turn_and_direction(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "uganda", None, ["heuristic", "random", "search:1"], seed=4)
+    strip = table.seats.value
+    for name in ("South (you)", "West (heuristic)", "North (random)", "East (search:1)"):
+        assert name in strip
+    assert "seat 1 · 7 cards" in strip and "seat 4 · 7 cards" in strip
+    assert strip.count('aria-label="a card in another hand"') == 21
+    assert "Play goes clockwise ↻: West (heuristic) plays after South (you)." in strip
+    assert "If South (you) plays an 8, West (heuristic) is skipped and North (random) plays." in strip
+    assert "A J reverses the order: East (search:1) would play next." in strip
+
+
+def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
+    waiting = []
+    table = PlayTable(database=database, schedule=lambda delay, callback: waiting.append((delay, callback)))
+    configure(table, "house", None, ["heuristic", "heuristic"], seed=8)
+    session = table.session
+    assert not session.computer_to_move and table.next_move.disabled
+    session.act("draw")
+    table.show()
+    if not session.computer_to_move:
+        session.act("pass")
+        table.show()
+    assert session.computer_to_move and not table.next_move.disabled
+    moves = len(session.moves)
+    table.next_move.click()
+    assert len(session.moves) == moves + 1
+    last = session.moves[-1]
+    assert session.describe(last).startswith(session.names[last.seat])
+    assert f"<code>{last.action}</code>" in table.moves.value
+    if session.computer_to_move:
+        table.speed.value = 0.4
+        table.auto.value = True
+        while waiting:
+            delay, callback = waiting.pop(0)
+            assert delay == 0.4
+            callback()
+        assert not session.computer_to_move  # it plays on until a person is to move
+        assert len(session.moves) > moves + 1
+
+
+def test_a_hint_is_the_search_players_move_on_the_learners_view(database):
+    session = TableSession("bomb", ("human", "heuristic"), seed=2, database=database)
+    before = session.game.snapshot()
+    hint = session.hint()
+    action = re.match(r"The search:2 player would (.+?)[:.]", hint).group(1)
+    assert action in {str(legal) for legal in session.game.legal_actions()}
+    assert session.game.snapshot() == before, "a hint changes nothing at the table"
+
+
+class Blabber:
+    """A computer player that tells its hand: the table must not pass that on."""
+
+    name = "blabber"
+
+    def decide(self, view):
+        action = view.legal[0]
+        kept = next(card for card in view.hand if card != action.card)
+        return Decision(action, f"I {action}, and I still hold {CARD_NAMES[kept]}.")
+
+
+def test_a_computer_sentence_naming_a_hidden_card_is_withheld(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "house", None, ["heuristic"], seed=3)
+    session = table.session
+    session.agents[1] = Blabber()
+    session.act("draw")
+    if not session.computer_to_move:
+        session.act("pass")
+    table.show()
+    table.next_move.click()
+    move = session.moves[-1]
+    assert move.withheld and move.reason == "" and session.withheld[-1][0] == 1
+    assert "still hold" not in widget_text(table)
+    assert_nothing_hidden_shown(table)
+
+
+def test_pass_and_play_covers_the_hand_between_people(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "bomb", None, ["human", "heuristic"], seed=6)
+    session = table.session
+    assert session.names == ("South", "West", "East (heuristic)")
+    rng = random.Random(1)
+    covers = 0
+    while not session.over:
+        if session.covered:
+            covers += 1
+            seat = session.game.to_move
+            assert table.cover.description == f"Pass the device to {session.names[seat]} — click to show your hand"
+            assert not [slot for slot in table.slots if visible(slot)]
+            assert_nothing_hidden_shown(table)  # a covered screen shows no hand at all
+            table.cover.click()
+            shown = [slot.card for slot in table.slots if visible(slot)]
+            assert shown == list(session.game.hands[seat])
+        click_something(table, rng)
+        assert_nothing_hidden_shown(table)
+    assert covers >= 2
+
+
+def test_a_published_ruleset_is_offered_with_the_mode_of_its_preset(database):
+    with Store(database) as store:
+        store.publish("kampala-family", "uganda", {"cut_limit": 25})
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    assert [value for _, value in table.ruleset.options] == ["house", "uganda", "bomb", "party", "kampala-family"]
+    table.ruleset.value = "party"
+    assert not visible(table.jokers)
+    assert [label for label, _ in table.length.options] == ["a match of 5 rounds", "one round"]
+    table.ruleset.value = "kampala-family"
+    assert visible(table.jokers) and table.jokers.value is False
+    assert [label for label, _ in table.length.options] == ["a match to 100 points", "one round"]
+    table.ruleset.value = "bomb"
+    assert [label for label, _ in table.length.options] == ["one round (each round stands alone)"]
+    carried = PlayTable(ruleset="uganda", jokers=True, database=database, schedule=lambda delay, callback: None)
+    assert carried.session.rules == with_switches(PRESETS["uganda"], {"jokers": True})
+    for picker in table.seat_kinds:
+        assert [value for _, value in picker.options] == ["human", *AGENT_CHOICES]
+
+
+def test_a_whole_match_is_played_by_clicks_round_after_round(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "party", None, ["heuristic"], seed=9)
+    session = table.session
+    rng = random.Random(9)
+    rounds = 0
+    while True:
+        for _ in range(2000):
+            if session.over:
+                break
+            click_something(table, rng)
+        rounds += 1
+        assert "<th>match</th>" in table.result.value
+        if not visible(table.next_round):
+            break
+        table.next_round.click()
+        assert table.session.round_number == rounds + 1 and not table.result.value
+    # docs/rules.md §8: party plays 5 rounds and the lowest cumulative total wins.
+    assert rounds == 5 and session.match_over
+    with Store(database) as store:
+        points = [record.points for record in store.games(limit=None)]
+    totals = [sum(round_points[seat] for round_points in points) for seat in range(2)]
+    assert list(session.scores) == totals
+    winners = " and ".join(session.names[seat] for seat in range(2) if totals[seat] == min(totals))
+    assert f"The match is over: {winners}" in table.result.value
+    assert "".join(f"<td><b>{total}</b></td>" for total in totals) in table.result.value
