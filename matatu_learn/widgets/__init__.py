@@ -10,6 +10,8 @@ from .lesson_views import (
     card_values_html,
     worked_examples_html,
 )
+from .navigation import LessonNavigation
+from .play_table import PlayTable
 from .puzzle_trainer import PuzzleTrainer
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .stepper import FrameStepper
@@ -22,7 +24,9 @@ __all__ = [
     "FrameStepper",
     "HandView",
     "HistoryBrowser",
+    "LessonNavigation",
     "MatchView",
+    "PlayTable",
     "PuzzleTrainer",
     "RulesBrowser",
     "RulesComparison",
