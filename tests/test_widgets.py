@@ -10,7 +10,7 @@ import pytest
 from matatu_learn.agents.players import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
-from matatu_learn.engine.explain import card_verdict
+from matatu_learn.engine.explain import card_verdict, seat_names
 from matatu_learn.engine.frames import play_frames
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESET_TITLES, PRESETS
@@ -128,7 +128,9 @@ def test_history_lists_games_and_replays_them_step_by_step(database):
     assert stepper.position == moves and stepper.next.disabled
     final = replayed(moves)
     assert final.over and stepper.table.value == table_html(TeacherView(final))
-    assert f"points {', '.join(map(str, record.points))}" in stepper.table.value
+    names = seat_names(final.players)
+    points = ", ".join(f"{names[seat]} {point}" for seat, point in enumerate(record.points))
+    assert f"Points: {points}." in stepper.table.value
     assert set(cards_in(stepper.table.value)) >= {str(card) for hand in final.hands for card in hand}
     stepper.restart.click()
     assert stepper.position == 0 and stepper.back.disabled
@@ -189,12 +191,12 @@ def test_a_table_fed_a_players_view_holds_no_hidden_card_and_a_teachers_view_eve
         assert not [card for card in hidden if card_label(card) in labels]
         backs = sum(len(hand) for other, hand in enumerate(game.hands) if other != seat)
         assert markup.count('aria-label="a card in another hand"') == backs
-        assert f"seat {seat} (you)" in markup
+        assert "You — " in markup and markup.count(" — ") == 4  # the seat's own name, and each seat labelled
     teacher = TableView(TeacherView(game)).value
     face_up = cards_in(teacher)
     for hand in game.hands:
         assert all(face_up.count(str(card)) >= 1 for card in hand)
-    assert "a card in another hand" not in teacher and "(you)" not in teacher
+    assert "a card in another hand" not in teacher and "You — " not in teacher and "South — " in teacher
 
 
 def test_a_finished_round_shows_every_hand_to_every_seat_with_the_result():
@@ -205,7 +207,7 @@ def test_a_finished_round_shows_every_hand_to_every_seat_with_the_result():
     markup = TableView(PlayerView(game, 1)).value
     assert {"K♠", "Q♠", "2♥", "3♥"} <= set(cards_in(markup)) and "a card in another hand" not in markup
     # party: every player scores their own hand; the empty hand wins.
-    assert "seat 0 wins" in markup and "hands worth 0, 25, 5" in markup and "points 0, 25, 5" in markup
+    assert "South went out and won. Hands: South 0, You 25, East 5. Points: South 0, You 25, East 5." in markup
 
 
 def test_a_table_refuses_a_round_with_a_sentence():
@@ -264,24 +266,22 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     assert stepper.back.disabled and "Press Next" in stepper.caption.value and "An 8 jumps." in stepper.caption.value
     assert "step 1 of 5" in stepper.counter.value
     stepper.next.click()
-    assert "Seat 0: <code>play 8♦</code>" in stepper.caption.value and "Seat 1 is jumped." in stepper.caption.value
+    assert "South plays the 8 of diamonds." in stepper.caption.value and "West is jumped." in stepper.caption.value
+    assert "<code>play 8♦</code>" in stepper.caption.value  # the notation, as a secondary detail
     assert "play 8♦ is legal: it fits (the suit in play is ♦" in stepper.caption.value
-    assert 'data-card="8♦"' in stepper.table.value and "seat <b>2</b> to move" in stepper.table.value
+    assert 'data-card="8♦"' in stepper.table.value and "<b>East</b> to move" in stepper.table.value
     stepper.next.click()
     assert (
-        "A 2 on a 2 passes the pick on." in stepper.caption.value
-        and "<b>seat 0 owes 2 cards</b>" in stepper.table.value
+        "A 2 on a 2 passes the pick on." in stepper.caption.value and "<b>South owes 2 cards</b>" in stepper.table.value
     )
     stepper.next.click()
     stepper.next.click()
-    assert (
-        "Seat 1: <code>play 2♣</code>" in stepper.caption.value and "Seat 2 now owes 2 cards." in stepper.caption.value
-    )
+    assert "West plays the 2 of clubs." in stepper.caption.value and "East now owes 2 cards." in stepper.caption.value
     assert "another 2, which passes the pick on" in stepper.caption.value
     assert stepper.next.disabled and "step 5 of 5" in stepper.counter.value
     stepper.back.click()
     assert (
-        "Seat 0: <code>play 2♦</code>" in stepper.caption.value and "Seat 1 now owes 2 cards." in stepper.caption.value
+        "South plays the 2 of diamonds." in stepper.caption.value and "West now owes 2 cards." in stepper.caption.value
     )
     stepper.restart.click()
     assert stepper.position == 0 and 'data-card="5♦"' in stepper.table.value and "step 1 of 5" in stepper.counter.value

@@ -33,9 +33,9 @@ from ..teaching.lessons import (
     topic_steps,
 )
 from .navigation import CARRIED, carried_ruleset, follow
-from .stepper import FrameStepper, seats_legend
+from .stepper import FrameStepper
 from .svg import STYLE, cards_html
-from .views import HandView, RulesetPicker, TableView
+from .views import HAND_WIDTH, HandView, RulesetPicker, TableView
 
 
 def _sentences(lines: list[str]) -> str:
@@ -47,7 +47,9 @@ class DealExplorer(widgets.VBox):
 
     def __init__(self, ruleset: str | None = None, players: int = 3, seed: int = 1):
         self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
-        self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
+        self.players = widgets.BoundedIntText(
+            value=players, min=2, max=6, description="Players", layout=widgets.Layout(width="10em")
+        )
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=10**9, description="Seed", tooltip="The same seed always gives the same deal"
         )
@@ -255,7 +257,7 @@ class CutMeter(widgets.VBox):
             self.verdict.value = f"<p>✘ {html.escape(str(error))}</p>"
             self.meter.value = 0
             return
-        self.cards.value = STYLE + cards_html(hand, 48)
+        self.cards.value = STYLE + cards_html(hand, HAND_WIDTH)
         total = game.total(0)
         choppers = [card for card in hand if game.is_chopper(card)]
         lines = [f"Your hand is worth {total}."]
@@ -332,7 +334,9 @@ class MatchView(widgets.VBox):
         ]
         self.picker = follow(RulesetPicker(ruleset or "uganda", choices=matches, description="Match"), ruleset)
         self.how = widgets.HTML()
-        self.players = widgets.IntSlider(value=players, min=2, max=6, description="Players")
+        self.players = widgets.BoundedIntText(
+            value=players, min=2, max=6, description="Players", layout=widgets.Layout(width="10em")
+        )
         self.seed = seed
         self.play_round = widgets.Button(
             description="Play a round", icon="play", button_style="primary", tooltip="The computer plays the next round"
@@ -458,7 +462,6 @@ class LessonPractice(widgets.VBox):
         self.prompt = widgets.HTML()
         self.marker_card = widgets.HTML()
         self.table = TableView()
-        self.legend = widgets.HTML()
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML()
         self.score = widgets.HTML()
@@ -472,7 +475,6 @@ class LessonPractice(widgets.VBox):
                 self.prompt,
                 self.marker_card,
                 self.table,
-                self.legend,
                 self.choices,
                 self.feedback,
                 widgets.HBox([self.another, self.score]),
@@ -491,13 +493,12 @@ class LessonPractice(widgets.VBox):
         self.prompt.value = f"<p><b>{html.escape(question.prompt)}</b></p>"
         game = question.game
         self.marker_card.value = marker_card_html(game) if question.marker_only else ""
-        self.legend.value = seats_legend(question.names) if question.names else ""
         if question.marker_only:
             self.table.clear()
         else:
             # Without the marks under the cards: they would give the answer away.
             view = TeacherView(game) if question.viewer is None else PlayerView(game, question.viewer)
-            self.table.show(view, marks=False)
+            self.table.show(view, marks=False, names=question.names or None)
         buttons = []
         for label, key in question.choices:
             button = widgets.Button(description=label, tooltip=f"Answer: {label}", layout=widgets.Layout(width="auto"))
@@ -593,8 +594,7 @@ class PracticeTable(widgets.VBox):
         self.pass_button.disabled = "pass" not in legal
         recent = self.lines[-8:]
         self.story.value = (
-            seats_legend(self.names)
-            + '<div role="log" aria-live="polite">'
+            '<div role="log" aria-live="polite">'
             + "".join(f"<p>{html.escape(line)}</p>" for line in recent[:-1])
             + (f"<p><b>{html.escape(recent[-1])}</b></p>" if recent else "")
             + "</div>"

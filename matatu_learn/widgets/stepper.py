@@ -18,16 +18,6 @@ from ..engine.view import PlayerView, TeacherView
 from .views import TableView
 
 
-def seats_legend(names: tuple[str, ...]) -> str:
-    """Which name sits where: the table labels seats by number, the sentences by name.
-
-    >>> seats_legend(("You", "West", "East"))
-    '<p class="matatu-note">Who is who: You at seat 0 · West at seat 1 · East at seat 2.</p>'
-    """
-    pairs = " · ".join(f"{html.escape(name)} at seat {seat}" for seat, name in enumerate(names))
-    return f'<p class="matatu-note">Who is who: {pairs}.</p>'
-
-
 class FrameStepper(widgets.VBox):
     """Back / Next / Restart through frames: each frame's table, who acted, the engine's explanation and effects.
 
@@ -109,9 +99,10 @@ class FrameStepper(widgets.VBox):
         self.position = position
         frame = self.frames[position]
         last = position == len(self.frames) - 1
-        self.caption.value = self.words(position)
+        self.caption.value = f'<div aria-live="polite">{self.words(position)}</div>'
         self.table.show(self.view_of(frame))
-        self.counter.value = f"<span class='matatu-note'>step {position + 1} of {len(self.frames)}</span>"
+        # Live regions: a screen reader hears the step change and what it says.
+        self.counter.value = f"<span class='matatu-note' role='status' aria-live='polite'>step {position + 1} of {len(self.frames)}</span>"
         self.back.disabled = position == 0
         self.next.disabled = last
         self.restart.disabled = False
@@ -141,7 +132,7 @@ class FrameStepper(widgets.VBox):
         # A topic strings several scenes together: each scene's last frame is where its round may end.
         if frame.game.over and (last or self.frames[position + 1].action is None):
             parts.append(f"<p><b>{html.escape(describe_result(frame.game.result, names))}</b></p>")
-        return "".join(parts) + seats_legend(names)
+        return "".join(parts)
 
     def _effects(self, position: int, names: tuple[str, ...]) -> tuple[str, ...]:
         """A move's automatic effects with the seats' names, read from the log it added."""

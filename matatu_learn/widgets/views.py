@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from ..engine.actions import Action
 from ..engine.cards import CARD_NAMES, DECK, SUIT_SYMBOLS
-from ..engine.explain import card_verdict, chopper_text, marker_name
+from ..engine.explain import card_verdict, chopper_text, describe_result, marker_name, seat_names
 from ..engine.round import Round
 from ..engine.rules import PRESET_TITLES, PRESETS, Rules
 from ..engine.rules_text import marker_sentence
@@ -106,19 +106,7 @@ def card_marks(view: PlayerView, seat: int) -> dict[int, tuple[str, ...]]:
     return marks
 
 
-def result_text(view: PlayerView) -> str:
-    """How a finished round ended, who won, each hand's total and the points (empty while it goes on)."""
-    result = view.result
-    if result is None:
-        return ""
-    winners = " and ".join(f"seat {seat}" for seat in result.winners)
-    return (
-        f"the round is over ({result.reason}): {winners} {'win' if len(result.winners) > 1 else 'wins'}; "
-        f"hands worth {', '.join(map(str, result.totals))}; points {', '.join(map(str, result.points))}"
-    )
-
-
-def _facts(view: PlayerView) -> list[str]:
+def _facts(view: PlayerView, names: tuple[str, ...]) -> list[str]:
     facts = []
     if view.suit_in_play is not None:
         named = " (named)" if view.named_suit is not None else ""
@@ -128,20 +116,25 @@ def _facts(view: PlayerView) -> list[str]:
     if view.free:
         facts.append("free play after the A♠ cancel: any card")
     if view.pending:
-        facts.append(f"<b>seat {view.to_move} owes {view.pending} cards</b>")
+        facts.append(f"<b>{html.escape(names[view.to_move])} {_owe(names[view.to_move])} {view.pending} cards</b>")
     if view.over:
-        facts.append(f"<b>{html.escape(result_text(view))}</b>")
+        facts.append(f"<b>{html.escape(describe_result(view.result, names))}</b>")
     else:
-        facts.append(f"seat <b>{view.to_move}</b> to move")
+        facts.append(f"<b>{html.escape(names[view.to_move])}</b> to move")
     facts.append("play goes " + ("clockwise ↻" if view.direction == 1 else "anticlockwise ↺"))
     return facts
 
 
-def table_html(view: PlayerView, marks: bool = True) -> str:
+def _owe(name: str) -> str:
+    return "owe" if name == "You" else "owes"
+
+
+def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | None = None) -> str:
     """The table as ``view`` sees it: a hand it cannot see is face-down backs, which carry no identity.
 
     ``marks`` writes under each visible card whether it is a chopper or may be laid now; a puzzle
-    that asks exactly that draws the table without them.
+    that asks exactly that draws the table without them. ``names`` are the seats' names (default:
+    the lessons' names, the viewer being "You"), the same the sentences beside the table use.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(
@@ -158,6 +151,8 @@ def table_html(view: PlayerView, marks: bool = True) -> str:
         f'<div><div class="matatu-note">stock ({view.stock_size})</div>'
         f"{back_html(PILE_WIDTH, f'stock of {view.stock_size} cards')}</div>"
     )
+    if names is None:
+        names = seat_names(view.players, you=view.seat)
     rows = []
     for seat, size in enumerate(view.hand_sizes):
         hand = view.visible_hand(seat)
@@ -167,17 +162,16 @@ def table_html(view: PlayerView, marks: bool = True) -> str:
         else:
             cards = "".join(back_html(HAND_WIDTH, "a card in another hand") for _ in range(min(size, BACKS_DRAWN)))
             cards += f'<span class="matatu-note">{size} cards</span>' if size > BACKS_DRAWN else ""
-        you = " (you)" if seat == view.seat else ""
         to_move = " ◀ to move" if seat == view.to_move and not view.over else ""
         rows.append(
-            f'<div><div class="matatu-note">seat {seat}{you} — {size} cards{to_move}</div>'
+            f'<div><div class="matatu-note">{html.escape(names[seat])} — {size} cards{to_move}</div>'
             f'<div class="matatu-row matatu-hand">{cards}</div></div>'
         )
     return (
         f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div style="{TEXT_BESIDE}">'
         f"{marker_html(view)}</div></div>"
         # A live region: a screen reader hears whose turn it is as the table changes.
-        f'<p class="matatu-note" role="status" aria-live="polite">{" · ".join(_facts(view))}</p>{"".join(rows)}'
+        f'<p class="matatu-note" role="status" aria-live="polite">{" · ".join(_facts(view, names))}</p>{"".join(rows)}'
     )
 
 
@@ -200,9 +194,9 @@ class TableView(widgets.HTML):
         if view is not None:
             self.show(view)
 
-    def show(self, view: PlayerView, marks: bool = True) -> None:
-        """Draw the table as ``view`` sees it now (``marks``: see ``table_html``)."""
-        self.value = table_html(view, marks)
+    def show(self, view: PlayerView, marks: bool = True, names: tuple[str, ...] | None = None) -> None:
+        """Draw the table as ``view`` sees it now (``marks`` and ``names``: see ``table_html``)."""
+        self.value = table_html(view, marks, names)
         self.view = view
 
     def clear(self) -> None:
