@@ -17,7 +17,7 @@ import pytest
 
 from conftest import PAGES
 from matatu_learn.engine.rules import PRESETS
-from matatu_learn.teaching.lessons import position_for_seat_zero
+from matatu_learn.teaching.lessons import ordinary_position
 from matatu_learn.widgets.svg import card_label
 
 CHROMIUM = "/usr/bin/chromium"
@@ -112,7 +112,9 @@ def test_the_landing_page_links_to_every_lesson(page, voila):
 
 def test_the_rules_browser_follows_the_picker(page, voila):
     open_notebook(page, voila, "index.ipynb")
-    page.locator(".jupyter-widgets select").first.select_option(label="uganda — Uganda Classic")
+    page.get_by_text("The full rules of every ruleset").click()  # the rules sit behind a disclosure
+    rules_picker = page.locator(".jupyter-widgets select").filter(has=page.locator("option", has_text="Uganda Classic"))
+    rules_picker.last.select_option(label="uganda — Uganda Classic")
     page.get_by_text("a Jack reverses the order of play").wait_for(timeout=20_000)
 
 
@@ -130,24 +132,28 @@ def test_a_deal_responds_to_the_deal_button(page, voila):
 
 def test_a_hand_tells_why_a_card_is_refused_and_hides_the_other_hands(page, voila):
     open_notebook(page, voila, "02-matching-and-turns.ipynb")
-    game = position_for_seat_zero(PRESETS["house"], 3)  # the position the lesson opens on
-    # The lesson opens on seat 0 holding 3♥ 6♠ 4♥ K♥ 6♣ with 8♣ on the pile: only 6♣ fits.
-    page.get_by_role("button", name="K♥?").click()
-    page.get_by_text("✘ No").wait_for(timeout=20_000)
-    page.get_by_text("K♥ does not fit").first.wait_for(timeout=20_000)
-    page.get_by_role("button", name="6♣", exact=True).click()
-    page.get_by_text("✔ Yes").wait_for(timeout=20_000)
+    game = ordinary_position(PRESETS["house"], 3)  # the position the lesson's explorer opens on
+    playable = {action.card for action in game.legal_actions() if action.kind == "play"}
+    fits = next(card for card in game.hands[0] if card in playable)
+    refused = next(card for card in game.hands[0] if card not in playable)
+    # The explorer is the output that holds the "New position" button; the page's practice comes later.
+    explorer = page.locator(".jp-OutputArea-output").filter(has=page.get_by_role("button", name="New position")).first
+    explorer.get_by_role("button", name=f"{refused}?").click()
+    explorer.get_by_text("✘ No").wait_for(timeout=20_000)
+    explorer.get_by_text(f"{refused} does not fit").first.wait_for(timeout=20_000)
+    explorer.get_by_role("button", name=str(fits), exact=True).click()
+    explorer.get_by_text("✔ Yes").wait_for(timeout=20_000)
     visible = {str(card) for card in game.hands[0]} | {str(game.top), str(game.marker)}
     hidden = {str(card) for seat in (1, 2) for card in game.hands[seat]} | {str(card) for card in game.stock}
     hidden -= visible
-    shown = {card.get_attribute("data-card") for card in page.locator("[data-card]").all()}
+    shown = {card.get_attribute("data-card") for card in explorer.locator("[data-card]").all()}
     assert shown == visible
     # Face-down cards carry no identity; no label or tooltip in the page names a hidden card.
-    backs = page.locator("[aria-label='a card in another hand']")
+    backs = explorer.locator("[aria-label='a card in another hand']")
     assert backs.count() == len(game.hands[1]) + len(game.hands[2])
     assert all(back.get_attribute("data-card") is None and "<text" not in back.inner_html() for back in backs.all())
     attributes = " ".join(
-        page.locator("[aria-label], [title]").evaluate_all(
+        explorer.locator("[aria-label], [title]").evaluate_all(
             "nodes => nodes.map(n => (n.getAttribute('aria-label') || '') + ' ' + (n.getAttribute('title') || ''))"
         )
     )
@@ -167,7 +173,7 @@ def test_a_lesson_stepper_steps(page, voila):
     page.get_by_text("step 1 of 4").wait_for(timeout=20_000)
     page.get_by_role("button", name="Next").first.click()
     page.get_by_text("step 2 of 4").wait_for(timeout=20_000)
-    page.get_by_text("Seat 1 now owes 2 cards.").wait_for(timeout=20_000)
+    page.get_by_text("West now owes 2 cards.").wait_for(timeout=20_000)
     page.get_by_role("button", name="Back").first.click()
     page.get_by_text("step 1 of 4").wait_for(timeout=20_000)
 

@@ -119,26 +119,6 @@ def topic_transcript(lesson: str, topic: str, ruleset: str) -> list[str]:
     return lines
 
 
-def position_for_seat_zero(rules: Rules, seed: int, players: int = 3) -> Round:
-    """A mid-round position where seat 0 is to move with no pick pending: a deal, then a few moves."""
-    for attempt in range(50):
-        game = Round(rules, players, seed * 101 + attempt)
-        chooser = random.Random(seed + attempt)
-        for _ in range(chooser.randrange(0, 9)):
-            if game.over:
-                break
-            legal = game.legal_actions()
-            plays = [action for action in legal if action.kind == "play"]
-            game.apply(chooser.choice(plays or legal))
-        while not game.over and (game.to_move != 0 or game.pending or game.has_drawn or game.owed[0]):
-            legal = game.legal_actions()
-            plays = [action for action in legal if action.kind == "play"]
-            game.apply(chooser.choice(plays or legal))
-        if not game.over:
-            return game
-    return Round(rules, players, seed)
-
-
 def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
     """Seat 0 holds ``hand`` and a pile card that every chopper in it fits; only the weight decides."""
     used = set(hand)
