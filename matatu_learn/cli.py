@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from .agents.players import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
@@ -79,7 +80,10 @@ def _parser() -> _Parser:
     rules = commands.add_parser(
         "rules",
         help="print a ruleset's rules text and switches, list rulesets, or publish your own",
-        description="matatu-learn rules [RULESET] [--version N] | rules --list | rules publish NAME --from BASE --set NAME=VALUE ...",
+        description=(
+            "matatu-learn rules [RULESET] [--version N] [--set NAME=VALUE ...] | rules --list | "
+            "rules publish NAME [--from BASE] --set NAME=VALUE ..."
+        ),
     )
     rules.add_argument("name", nargs="?", metavar="RULESET", help="a published ruleset, or 'publish'")
     rules.add_argument("new_name", nargs="?", metavar="NAME", help="with publish: the name of your ruleset")
@@ -87,7 +91,12 @@ def _parser() -> _Parser:
         "--version", type=_whole_number(1), default=None, help="a published version (default: the latest)"
     )
     rules.add_argument("--list", action="store_true", help="list every ruleset and version")
-    rules.add_argument("--from", dest="base", metavar="BASE", help="with publish: the ruleset yours starts from")
+    rules.add_argument(
+        "--from",
+        dest="base",
+        metavar="BASE",
+        help="with publish: the ruleset a new one starts from (a published name takes its next version without it)",
+    )
     rules.add_argument(
         "--set",
         dest="switches",
@@ -95,7 +104,7 @@ def _parser() -> _Parser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="with publish: a switch of your ruleset, e.g. --set cut_limit=25",
+        help="a switch to change, e.g. --set cut_limit=25: printed as a mix, or with publish, published",
     )
     rules.add_argument("--title", default="", help="with publish: a one-line description")
 
@@ -103,9 +112,8 @@ def _parser() -> _Parser:
     puzzles.add_argument(
         "--rules",
         default="house",
-        choices=("house", "uganda", "bomb", "party"),
         metavar="RULESET",
-        help="house, uganda, bomb or party (default house)",
+        help="any published ruleset: a preset or your own (default house)",
     )
     puzzles.add_argument(
         "--level",
@@ -153,10 +161,68 @@ def _parser() -> _Parser:
     simulate.add_argument("--games", type=_whole_number(1), default=100, help="rounds to play (default 100)")
     simulate.add_argument("--seed", type=_whole_number(0), default=0, help="seed for the deals and agents (default 0)")
     simulate.add_argument(
-        "--agents", default="random", help="comma-separated agents, one per seat or one for all: random, heuristic"
+        "--agents",
+        default="random",
+        help="comma-separated agents, one per seat or one for all; they change seats from round to round: "
+        + "; ".join(f"{spec} ({text})" for spec, text in AGENT_CHOICES.items())
+        + "; search is search:2 (default random)",
+    )
+    simulate.add_argument(
+        "--time-moves",
+        action="store_true",
+        help="time every move, also when every seat is random (timed by default otherwise)",
     )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--record", action="store_true", help="record every round in the database")
+    where = simulate.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=_whole_number(1, 256),
+        default=None,
+        metavar="N",
+        help="play the rounds on N local processes (the same results as one)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the rounds on a Dask cluster, e.g. tcp://10.0.0.5:8786 (the same results as here)",
+    )
+
+    odds = commands.add_parser(
+        "odds",
+        help="the chance that cutting now wins, from what the seat to move can see",
+        description="Reads a position file (the rules and position of a scenario file). Only what the seat to move "
+        "could see counts: the other hands and the stock matter only by their sizes.",
+    )
+    odds.add_argument(
+        "--position", type=Path, required=True, metavar="FILE", help="a JSON file with rules and position"
+    )
+    odds.add_argument("--cut", metavar="CARD", help="the chopper to cut with (default: the best legal cut)")
+    odds.add_argument(
+        "--samples",
+        type=_whole_number(1, 100_000_000),
+        default=1_000_000,
+        help="random deals when the odds are sampled (default 1000000)",
+    )
+    odds.add_argument("--seed", type=_whole_number(0), default=0, help="seed for the random deals (default 0)")
+    odds.add_argument(
+        "--method",
+        default="auto",
+        choices=("auto", "exact", "sample"),
+        metavar="METHOD",
+        help="exact (count every deal), sample, or auto: exact when that is quick (default)",
+    )
+    odds.add_argument(
+        "--wait", action="store_true", help="also play sampled rounds on to see whether waiting a turn does better"
+    )
+    odds.add_argument(
+        "--wait-samples",
+        type=_whole_number(1, 1_000_000),
+        default=2_000,
+        metavar="N",
+        help="rounds played for --wait (default 2000)",
+    )
+    odds.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -198,10 +264,12 @@ def _rules(arguments) -> int:
 
     if arguments.name == "publish":
         return _publish(arguments)
-    if arguments.base or arguments.switches or arguments.title or arguments.new_name:
-        raise MatatuError("--from, --set, --title and a second name go with 'rules publish NAME'.")
+    if arguments.base or arguments.title or arguments.new_name:
+        raise MatatuError("--from, --title and a second name go with 'rules publish NAME'.")
     with Store() as store:
         if arguments.list or arguments.name is None:
+            if arguments.switches:
+                raise MatatuError("--set needs a ruleset: write e.g. 'matatu-learn rules uganda --set jokers=true'.")
             for name in store.names():
                 published = store.ruleset(name)
                 numbers = ", ".join(f"v{number}" for number in store.versions(name))
@@ -209,15 +277,22 @@ def _rules(arguments) -> int:
             return 0
         published = store.ruleset(arguments.name, arguments.version)
     title = f"{published.name} v{published.version}: {published.title or 'based on ' + published.base}"
-    print(rules_text(published.rules, title))
+    rules = published.rules
+    if arguments.switches:
+        # A switch mix is printed, not published: what a table would read before it decides.
+        changes = {name: parse_switch_value(name, value) for name, value in arguments.switches}
+        rules = with_switches(rules, changes)
+        written = ", ".join(f"{name}={value}" for name, value in arguments.switches)
+        title = f"{published.name} v{published.version} with {written} (not published)"
+    print(rules_text(rules, title))
     return 0
 
 
 def _publish(arguments) -> int:
     from .store.database import Store
 
-    if not arguments.new_name or not arguments.base:
-        raise MatatuError("Write 'matatu-learn rules publish NAME --from BASE --set NAME=VALUE ...'.")
+    if not arguments.new_name:
+        raise MatatuError("Write 'matatu-learn rules publish NAME [--from BASE] --set NAME=VALUE ...'.")
     changes = {name: parse_switch_value(name, value) for name, value in arguments.switches}
     with Store() as store:
         version = store.publish(arguments.new_name, arguments.base, changes, arguments.title)
@@ -321,7 +396,7 @@ def _import(arguments) -> int:
 
 
 def _simulate(arguments) -> int:
-    from .agents.players import AGENTS
+    from .agents.players import agent_spec
     from .agents.simulate import simulate
     from .store.registry import find_rules
 
@@ -332,14 +407,15 @@ def _simulate(arguments) -> int:
                 "--record keeps games under a published ruleset: publish your switches first (matatu-learn rules publish)."
             )
         rules = with_switches(rules, {name: parse_switch_value(name, value) for name, value in arguments.switches})
-    agents = [name.strip() for name in arguments.agents.split(",") if name.strip()]
-    for name in agents:
-        if name not in AGENTS:
-            raise MatatuError(f"'{name}' is not an agent: choose from {', '.join(AGENTS)}.")
+    agents = [agent_spec(name) for name in arguments.agents.split(",") if name.strip()]
     if len(agents) not in (1, arguments.players):
         raise MatatuError(
             f"--agents needs one agent for all seats or one per seat ({arguments.players}), not {len(agents)}."
         )
+    timed = True if arguments.time_moves else None
+    spread = arguments.workers is not None or arguments.scheduler is not None
+    if spread and arguments.record:
+        raise MatatuError("--record writes rounds here as they are played: leave out --workers and --scheduler.")
     if arguments.record:
         from .store.database import Store
 
@@ -349,9 +425,25 @@ def _simulate(arguments) -> int:
             def record(game, players):
                 store.record(game, arguments.rules, version, [player.name for player in players])
 
-            report = simulate(rules, arguments.players, arguments.games, arguments.seed, agents, on_round=record)
+            report = simulate(
+                rules, arguments.players, arguments.games, arguments.seed, agents, on_round=record, timed=timed
+            )
+    elif spread:
+        from .strategy.sweeps import simulate_sweep
+
+        report = simulate_sweep(
+            rules,
+            arguments.players,
+            arguments.games,
+            arguments.seed,
+            agents,
+            workers=arguments.workers or 1,
+            scheduler=arguments.scheduler,
+            progress=not arguments.json and sys.stderr.isatty(),
+            timed=timed,
+        )
     else:
-        report = simulate(rules, arguments.players, arguments.games, arguments.seed, agents)
+        report = simulate(rules, arguments.players, arguments.games, arguments.seed, agents, timed=timed)
     report["rules"] = arguments.rules
     report["recorded"] = arguments.record
     if arguments.json:
@@ -362,9 +454,88 @@ def _simulate(arguments) -> int:
     )
     print("wins by seat: " + ", ".join(f"seat {seat}: {wins}" for seat, wins in enumerate(report["wins"])))
     print("rounds ended: " + ", ".join(f"{reason} {count}" for reason, count in report["reasons"].items()))
+    print("wins by agent (a tie shared equally; 95% interval):")
+    for name, won in report["agent_wins"].items():
+        low, high = won["interval"]
+        print(f"  {name:<10} {won['wins']:g} of {won['games']} = {won['share']:.1%} ({low:.1%} to {high:.1%})")
+    if report["move_ms"]:
+        print("move time (ms), all moves and those with more than one legal action:")
+        for name, times in report["move_ms"].items():
+            line = f"  {name:<10} median {times['median']:g}, 95th percentile {times['p95']:g} ({times['moves']} moves)"
+            if times["choices"]:
+                line += (
+                    f"; median {times['choice_median']:g}, 95th percentile {times['choice_p95']:g} ({times['choices']})"
+                )
+            print(line)
     print(f"{report['decisions']} decisions, {report['avg_decisions_per_game']} per round")
     print(f"{report['seconds']} s: {report['games_per_s']} rounds/s, {report['decisions_per_s']} decisions/s")
     return 0
+
+
+def _odds(arguments) -> int:
+    from .engine.errors import IllegalActionError
+    from .engine.view import PlayerView
+    from .strategy.odds import INTERVAL, cut_odds, wait_odds
+
+    game = _read_position_file(arguments.position)
+    view = PlayerView(game, game.to_move)  # the seat to move asks, and sees only its own table
+    try:
+        odds = cut_odds(view, arguments.cut, samples=arguments.samples, seed=arguments.seed, method=arguments.method)
+    except IllegalActionError as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return 1
+    waiting, wait_refused = None, None
+    if arguments.wait:
+        try:
+            waiting = wait_odds(view, odds.cut, samples=arguments.wait_samples, seed=arguments.seed)
+        except IllegalActionError as error:
+            wait_refused = str(error)
+    if arguments.json:
+        report = {"seat": view.seat, **odds.to_json()}
+        if arguments.wait:
+            report["wait"] = waiting.to_json() if waiting is not None else None
+            report["wait_refused"] = wait_refused
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    sizes = ", ".join(map(str, odds.opponent_sizes))
+    others = "the other hand holds" if len(odds.opponent_sizes) == 1 else "the other hands hold"
+    print(
+        f"Seat {view.seat} to move: your hand counts {odds.cutter_total} after the cut; {others} "
+        f"{sizes} cards, dealt from the {odds.unseen} cards you have not seen."
+    )
+    print(odds.sentence())
+    if odds.exact:
+        print(f"Counted exactly in {odds.seconds:.3f} s.")
+    else:
+        print(
+            f"{odds.samples:,} deals sampled in {odds.seconds:.2f} s ({odds.samples_per_s:,.0f} deals a second), "
+            f"seed {odds.seed}; ± is {INTERVAL} standard errors (95% of such estimates land that close)."
+        )
+    if waiting is not None:
+        print(waiting.sentence())
+    if wait_refused is not None:
+        print(wait_refused)
+    return 0
+
+
+def _read_position_file(path: Path):
+    """The round a position file describes: its ``rules`` and ``position``, as in a scenario file."""
+    from .teaching.scenarios import read_position, read_rules
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise MatatuError(f"Cannot read {path} ({error.strerror}).") from None
+    except UnicodeDecodeError:
+        raise MatatuError(f"{path} is not a text file: give a JSON file with rules and position.") from None
+    except json.JSONDecodeError as error:
+        raise MatatuError(f"{path} is not JSON ({error.msg}, line {error.lineno}).") from None
+    if not isinstance(data, dict) or "rules" not in data or "position" not in data:
+        raise MatatuError(f'{path} must hold one JSON object with "rules" and "position", as a scenario file does.')
+    try:
+        return read_position(read_rules(data["rules"]), data["position"])
+    except MatatuError as error:
+        raise MatatuError(f"{path}: {error}") from None
 
 
 def _serve(arguments) -> int:
@@ -384,6 +555,7 @@ _COMMANDS = {
     "export": _export,
     "import": _import,
     "puzzles": _puzzles,
+    "odds": _odds,
 }
 
 if __name__ == "__main__":

@@ -1,21 +1,440 @@
-"""Players the computer can field. An agent sees only a ``PlayerView``.
+"""Players the computer can field. An agent sees only a ``PlayerView`` and answers with an action.
+
+Every agent has a ``name`` (its spec), ``choose(view)`` — the fast path simulations use —
+and ``decide(view)``: the same choice with one sentence a learner reads.
 
 >>> from matatu_learn.engine.rules import PRESETS
 >>> from matatu_learn.engine.round import Round
 >>> from matatu_learn.engine.view import PlayerView
->>> game = Round(PRESETS["bomb"], players=3, seed=1)
->>> action = make_agent("heuristic", seed=0).choose(PlayerView(game, game.to_move))
->>> action in game.legal_actions()
-True
+>>> game = Round(PRESETS["house"], players=2, seed=3)
+>>> view = PlayerView(game, game.to_move)
+>>> [str(card) for card in view.hand], str(view.top)
+(['J♥', '3♠', 'K♣', '4♦', '10♣', '5♣', 'A♣'], '2♣')
+>>> print(make_agent("heuristic").decide(view).reason)
+I play K♣, my heaviest card that fits.
+>>> agent = make_agent("search:1", seed=0)
+>>> decision = agent.decide(view)
+>>> decision.action in game.legal_actions(), agent.name
+(True, 'search:1')
 """
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 
-from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PLAY, Action
+from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action
+from ..engine.cards import (
+    ACE,
+    CARD_NAMES,
+    DECK,
+    JACK,
+    QUEEN,
+    RANK_OF,
+    SPADES,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    make_card,
+)
 from ..engine.errors import MatatuError
+from ..engine.events import EventKind
+from ..engine.explain import cards
+from ..engine.round import Round
+from ..engine.rules import Rules
+from ..engine.tables import tables_for
 from ..engine.view import PlayerView
+
+# Search levels: imagined deals per move, each played out once for every candidate action.
+SEARCH_SAMPLES = {1: 24, 2: 80, 3: 240}
+DEFAULT_LEVEL = 2
+# A rollout that has not ended after this many decisions is judged on the hands as they are.
+ROLLOUT_LIMIT = 400
+# After this many moves a round is going nowhere (picks passed round and round, say): the
+# heuristic takes any cut it can, and the search plays as the heuristic, so the round ends.
+LONG_ROUND = 500
+# A move where a cut is possible is searched on this many times more deals.
+CUT_BOOST = 3
+# How many standard errors a search result must beat the heuristic's choice by to replace it.
+CONFIDENCE = 1.0
+# How likely, relatively, a player holds a card that their move says they most likely lacked:
+# people do draw with a card that fits in hand, rarely.
+DOUBT = 0.05
+# A plain card laid says its player held nothing fitting this much weightier (see ``_Clue``).
+SHED_MARGIN = 3
+
+AGENT_CHOICES: dict[str, str] = {
+    "random": "Random — any legal move, chosen by chance",
+    "heuristic": "Heuristic — sheds heavy cards, attacks with picks, cuts when it is likely lightest",
+    **{
+        f"search:{level}": f"Search, level {level} — tries {samples} imagined deals per move"
+        + (" (the default)" if level == DEFAULT_LEVEL else "")
+        for level, samples in SEARCH_SAMPLES.items()
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An agent's move and the one sentence that says why."""
+
+    action: Action
+    reason: str
+
+
+def agent_spec(spec: str) -> str:
+    """The canonical spec of an agent, or a ``MatatuError`` saying which specs are accepted.
+
+    >>> agent_spec("search"), agent_spec(" Heuristic ")
+    ('search:2', 'heuristic')
+    """
+    text = spec.strip().lower() if isinstance(spec, str) else spec
+    if text == "search":
+        return f"search:{DEFAULT_LEVEL}"
+    if text in AGENT_CHOICES:
+        return text
+    raise MatatuError(f"'{spec}' is not an agent: choose one of {', '.join(AGENT_CHOICES)}, or search (level 2).")
+
+
+def make_agent(spec: str, seed: int | None = None):
+    """A fresh agent for a spec ("random", "heuristic", "search", "search:1" … "search:3")."""
+    spec = agent_spec(spec)
+    if spec == "random":
+        return RandomAgent(seed)
+    if spec == "heuristic":
+        return HeuristicAgent(seed)
+    return SearchAgent(int(spec.partition(":")[2]), seed)
+
+
+MASTER_ACE = make_card(ACE, SPADES)
+
+# ---------------------------------------------------------------------- words
+
+
+def _call_text(word: str) -> str:
+    return f'"{word.capitalize()}!"'
+
+
+def _doing(action: Action, view: PlayerView) -> str:
+    """An action in the first person, as the rest of a sentence after "I"."""
+    kind = action.kind
+    if kind is PLAY:
+        text = f"play {CARD_NAMES[action.card]}"
+        if action.suit is not None:
+            text += f" and name {SUIT_SYMBOLS[action.suit]}"
+        if action.word is not None:
+            text += f", calling {_call_text(action.word)}"
+        return text
+    if kind is CUT:
+        return f"cut with {CARD_NAMES[action.card]}"
+    if kind is PICK:
+        return f"pick up {cards(view.pending)}"
+    if kind is CALL:
+        return f"call {_call_text(action.word)}"
+    if kind is CATCH:
+        return f"catch seat {view.catchable}"
+    return str(kind)  # draw, pass
+
+
+def _others_text(view: PlayerView) -> str:
+    sizes = [str(size) for seat, size in enumerate(view.hand_sizes) if seat != view.seat]
+    if len(sizes) == 1:
+        return f"the other player holds {cards(int(sizes[0]))}"
+    return f"the others hold {', '.join(sizes[:-1])} and {sizes[-1]} cards"
+
+
+# ---------------------------------------------------------------------- the heuristic's weights
+
+
+class _Style:
+    """What the heuristic needs to know of a ruleset, worked out once per ``Rules`` value."""
+
+    __slots__ = (
+        "rules",
+        "values",
+        "picks",
+        "weight",
+        "wild",
+        "again",
+        "kept",
+        "strict",
+        "heavy_choppers",
+        "limit",
+        "cut_after",
+        "_choppers",
+    )
+
+    def __init__(self, rules: Rules):
+        tables = tables_for(rules)
+        self.rules = rules
+        self.values = tables.values
+        self.picks = tables.picks
+        # What a card is worth to lay, before what the rest of the hand adds: its weight, and a pick's attack.
+        self.weight = tuple(self.values[card] + ATTACK * self.picks[card] for card in range(54))
+        # How likely, relatively, a card is still in a hand once play is under way: players
+        # keep their Aces and jokers and lay their heaviest cards and their picks first (measured
+        # on the heuristic's games, where the unseen cards were dealt evenly).
+        self.kept = tuple(_kept(card, self.weight[card]) for card in range(54))
+        self.wild = tuple(card >= 52 or RANK_OF[card] == ACE for card in range(54))
+        # Cards after which their player moves again with two players: a jump or a reverse.
+        self.again = tuple(
+            card < 52
+            and (RANK_OF[card] == 8 or RANK_OF[card] == JACK or (RANK_OF[card] == QUEEN and rules.queens_reverse))
+            for card in range(54)
+        )
+        # Whether the cutter must be strictly lighter than everyone to win (a tie is a loss).
+        self.strict = rules.cut_winner != "lowest"
+        # Whether a chopper can be stuck in hand, too heavy to cut with.
+        self.heavy_choppers = rules.cut_limit is not None and not rules.sevens_normal
+        self.limit = rules.cut_limit
+        self.cut_after = rules.cut_counts == "after"
+        self._choppers: dict[int | None, tuple[bool, ...]] = {}
+
+    def choppers(self, chopper_suit: int | None) -> tuple[bool, ...]:
+        """For each card: whether it is a chopper in a round whose marker has this suit."""
+        found = self._choppers.get(chopper_suit)
+        if found is None:
+            any_seven = self.rules.chopper == "any_seven"
+            found = self._choppers[chopper_suit] = tuple(
+                card < 52 and RANK_OF[card] == 7 and (any_seven or SUIT_OF[card] == chopper_suit) for card in range(54)
+            )
+        return found
+
+
+def _kept(card: int, weight: float) -> float:
+    if card >= 52 or RANK_OF[card] == ACE:
+        return 1.15
+    if weight < 5:
+        return 1.2
+    if weight < 10:
+        return 1.0
+    if weight < 15:
+        return 0.9
+    if weight <= 26:
+        return 0.85
+    return 0.35
+
+
+_STYLES: dict[Rules, _Style] = {}
+
+
+def _style(rules: Rules) -> _Style:
+    style = _STYLES.get(rules)
+    if style is None:
+        style = _STYLES[rules] = _Style(rules)
+    return style
+
+
+# How much a card's weight is worth against the other reasons to play it.
+KEEP_WILD = 30  # an Ace or joker is kept while another card fits: it is worth more later
+ATTACK = 3  # per card a pick makes the next player take
+AGAIN = 10  # two players: a jump or reverse with a card to follow is a free extra card
+FOLLOW = 1.5  # per card kept that fits the suit the play leaves
+SKIP_THREAT = 4  # a jump or reverse that keeps the turn from a player about to go out
+CHOP_READY = 4  # a play that leaves the suit of a chopper held, light enough to cut with
+CUT_BAR_TWO = 0.7  # the chance of winning a cut needs, with two players
+CUT_BAR_MORE = 0.4  # … with more
+CUT_BAR_THREAT = 0.15  # … less, when a player is nearly out
+# Players shed their heaviest cards, so the cards they keep weigh less than the unseen average.
+SHED_DISCOUNT = 0.85
+
+
+def cut_chance(own: int, others: list[int], mean: float, variance: float, pool: int, strict: bool) -> float:
+    """The chance that a hand of ``own`` is lighter than hands of these sizes drawn from the unseen cards.
+
+    Each other hand's total is taken as normal, with the mean and spread of the cards
+    it could hold; a tie counts half unless the cutter must be strictly lightest.
+
+    >>> round(cut_chance(10, [7], mean=7.0, variance=16.0, pool=40, strict=False), 2)
+    1.0
+    >>> round(cut_chance(49, [7], mean=7.0, variance=16.0, pool=40, strict=False), 2)
+    0.5
+    """
+    chance = 1.0
+    margin = own + (0.5 if strict else 0.0)
+    for size in others:
+        spread = size * variance * ((pool - size) / (pool - 1) if pool > 1 else 1.0)
+        if spread <= 0:
+            lighter = 1.0 if size * mean > margin else 0.0
+        else:
+            lighter = 0.5 * math.erfc((margin - size * mean) / math.sqrt(2 * spread))
+        chance *= lighter
+    return chance
+
+
+def unseen_chance(own: int, others: list[int], unseen: list[int], strict: bool) -> float:
+    """The heuristic's chance that a cut leaving ``own`` wins, from the values of the cards it cannot see.
+
+    The other hands are taken to weigh ``SHED_DISCOUNT`` of the unseen average: players shed
+    their heaviest cards first.
+    """
+    count = len(unseen)
+    mean = sum(unseen) / count
+    variance = sum((value - mean) ** 2 for value in unseen) / count
+    return cut_chance(own, others, SHED_DISCOUNT * mean, variance, count, strict)
+
+
+def cut_bar(players: int, others: list[int]) -> float:
+    """The chance of winning a cut needs before the heuristic takes it: less when a player is nearly out."""
+    bar = CUT_BAR_TWO if players == 2 else CUT_BAR_MORE
+    if min(others) <= 2:
+        bar -= CUT_BAR_THREAT
+    return bar
+
+
+def heuristic_choice(
+    legal: tuple[Action, ...],
+    hand: list | tuple,
+    sizes: list[int] | tuple[int, ...],
+    seat: int,
+    direction: int,
+    style: _Style,
+    choppers: tuple[bool, ...],
+    estimate,
+) -> tuple[Action, str]:
+    """The heuristic's action and its motive, from what its seat knows.
+
+    ``choppers`` says which cards are choppers this round; ``estimate(own_after, others)``
+    gives the chance that a cut leaving ``own_after`` wins. The motive names the reason for
+    ``decide``'s sentence.
+    """
+    first = legal[0]
+    if len(legal) == 1:
+        return first, "only"
+    kind = first.kind
+    if kind is CATCH:
+        return first, "catch"
+    if kind is CALL:
+        return first, "call"
+    # The common cases first: a card is always laid rather than drawing, passing or picking up.
+    plays = 0
+    only = None
+    for action in legal:
+        kind = action.kind
+        if kind is PLAY:
+            plays += 1
+            only = action
+        elif kind is CUT:
+            plays = 2  # a cut to weigh: the full reckoning below
+            break
+    if plays == 0:
+        return first, str(first.kind)  # draw (listed before pass), or pick
+    answering = legal[-1].kind is PICK
+    if plays == 1 and only.word is None:
+        if len(hand) == 1:
+            return only, "last"
+        why = (
+            "answer"
+            if answering
+            else "wild"
+            if style.wild[only.card]
+            else "attack"
+            if style.picks[only.card]
+            else "heavy"
+        )
+        return only, why
+    values = style.values
+    picks = style.picks
+    wild = style.wild
+    players = len(sizes)
+    left = len(hand) - 1
+    # What follows a card is counted from the hand once: cards of each suit, of each rank, wild ones.
+    total = 0
+    wilds = 0
+    suit_count = [0, 0, 0, 0, 0]  # the last place counts jokers, whose suit is -1
+    suit_weight = [0, 0, 0, 0, 0]
+    rank_count = [0] * 14
+    held_choppers = []
+    for card in hand:
+        value = values[card]
+        total += value
+        if wild[card]:
+            wilds += 1
+        else:
+            suit_count[SUIT_OF[card]] += 1
+            suit_weight[SUIT_OF[card]] += value
+            rank_count[RANK_OF[card]] += 1
+        if choppers[card]:
+            held_choppers.append(card)
+    has_plain = False
+    for action in legal:
+        if action.kind is PLAY and not wild[action.card]:
+            has_plain = True
+            break
+    limit = style.limit
+    best = None
+    best_score = -1e9
+    motive = ""
+    for action in legal:
+        kind = action.kind
+        if kind is PLAY:
+            card = action.card
+            if left == 0:
+                return action, "last"
+            score = values[card]
+            why = "heavy"
+            if answering:
+                score += 100 + 10 * min(picks[card], 5)
+                why = "answer"
+            elif picks[card]:
+                score += ATTACK * picks[card]
+                why = "attack"
+            elif wild[card]:
+                if has_plain:
+                    score -= KEEP_WILD
+                why = "wild"
+            rank = RANK_OF[card]
+            named = action.suit
+            if wild[card]:
+                # An Ace or joker: what follows is a card of the suit it names, or another wild one.
+                suit = named
+                follow = wilds - 1 + (suit_count[suit] if suit is not None else 0)
+                if suit is not None:
+                    score += 0.001 * suit_weight[suit]  # of two suits held alike, name the heavier
+            else:
+                suit = SUIT_OF[card]
+                follow = wilds + suit_count[suit] + rank_count[rank] - 2
+            score += FOLLOW * follow
+            for chopper in held_choppers:
+                # A chopper that would fit what this play leaves, in a hand light enough to cut with
+                # (an Ace or joker names the suit held most of, chopper or not).
+                if named is None and chopper != card and (SUIT_OF[chopper] == suit or rank == 7):
+                    weight = total - values[card] - (values[chopper] if style.cut_after else 0)
+                    if limit is None or weight <= limit:
+                        score += CHOP_READY
+                        break
+            if not answering and style.again[card]:
+                if players == 2:
+                    if follow:
+                        score += AGAIN
+                        why = "again"
+                else:
+                    following = (seat + direction) % players
+                    if sizes[following] <= 2:
+                        score += SKIP_THREAT
+                        why = "skip"
+            if action.word is not None:
+                score += 0.01  # a call that is due is always made
+            if score > best_score:
+                best, best_score, motive = action, score, why
+        elif kind is CUT:
+            if left == 0:
+                return action, "last"
+            others = [size for other, size in enumerate(sizes) if other != seat]
+            if estimate(total - values[action.card], others) >= cut_bar(players, others):
+                return action, "cut"
+        elif best is None:
+            # draw, pass or pick: only when no card is laid; a draw before a pass.
+            score = -1000 if kind is DRAW else -1001
+            if score > best_score:
+                best, best_score, motive = action, score, str(kind)
+    if best is None:
+        # Only cuts are allowed (where a cut counts as a card that fits, nothing else may be done).
+        return legal[-1], "forced"
+    return best, motive
+
+
+# ---------------------------------------------------------------------- agents
 
 
 class RandomAgent:
@@ -29,46 +448,450 @@ class RandomAgent:
     def choose(self, view: PlayerView) -> Action:
         return self.rng.choice(view.legal)
 
+    def decide(self, view: PlayerView) -> Decision:
+        legal = view.legal
+        action = self.rng.choice(legal)
+        if len(legal) == 1:
+            return Decision(action, f"I {_doing(action, view)}: it is my only legal move.")
+        return Decision(action, f"I {_doing(action, view)}: I chose at random from {len(legal)} legal moves.")
+
 
 class HeuristicAgent:
-    """Catches and calls, cuts when it can, sheds its heaviest fitting card, draws last."""
+    """Rules of thumb: catch and call, cut when likely lightest, attack with picks, shed the heaviest card."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)  # kept for a common signature: the heuristic never guesses
+
+    def _choice(self, view: PlayerView) -> tuple[Action, str]:
+        return self._choice_with(view, _style(view.rules))
+
+    @staticmethod
+    def _choice_with(view: PlayerView, style: _Style) -> tuple[Action, str]:
+        def estimate(own: int, others: list[int]) -> float:
+            if len(view.history) > LONG_ROUND:
+                return 1.0  # a round going nowhere: any cut ends it
+            return unseen_chance(own, others, [style.values[card] for card in view.unseen_cards()], style.strict)
+
+        choppers = style.choppers(view.chopper_suit)
+        return heuristic_choice(
+            view.legal, view.hand, view.hand_sizes, view.seat, view.direction, style, choppers, estimate
+        )
+
+    def choose(self, view: PlayerView) -> Action:
+        return self._choice(view)[0]
+
+    def decide(self, view: PlayerView) -> Decision:
+        action, motive = self._choice(view)
+        return Decision(action, _heuristic_reason(view, action, motive))
+
+
+def _heuristic_reason(view: PlayerView, action: Action, motive: str) -> str:
+    doing = _doing(action, view)
+    if motive == "only":
+        return f"I {doing}: it is my only legal move."
+    if motive == "last":
+        return f"I {doing}: it is my last card."
+    if motive == "forced":
+        return f"I {doing}: I may not draw while a cut is possible, and no other card fits."
+    if motive == "catch":
+        return f"I {doing}: they missed their call, so they pick up {view.rules.catch_penalty}."
+    if motive == "call":
+        return f"I {doing}: I owe it before I can do anything else."
+    if motive == "cut":
+        own = view.total() - view.values[action.card]
+        return f"I cut with {CARD_NAMES[action.card]}: {own} left, and {_others_text(view)}."
+    held_back = any(option.kind is CUT for option in view.legal)
+    keep = "; I keep my chopper until I am more likely the lightest" if held_back else ""
+    if motive == "single":
+        return f"I {doing}: it is the only card I can lay{keep}."
+    if motive == "answer":
+        return f"I {doing}: answering beats picking up {cards(view.pending)}{keep}."
+    if motive == "attack":
+        return f"I {doing}: it sheds {view.values[action.card]} and makes the next player pick up{keep}."
+    if motive == "again":
+        return f"I {doing}: with two players it gives me another turn, and I have a card to follow{keep}."
+    if motive == "skip":
+        return f"I {doing}: it keeps the turn from a player who is nearly out{keep}."
+    if motive == "wild":
+        suit = f" and {SUIT_SYMBOLS[action.suit]} is the suit I hold most of" if action.suit is not None else ""
+        return f"I {doing}: nothing else fits{suit}{keep}."
+    if motive == "heavy":
+        return f"I {doing}, my heaviest card that fits{keep}."
+    if motive == "draw":
+        return f"I draw: nothing in my hand fits{keep}." if not keep else f"I draw{keep}."
+    if motive == "pick":
+        return f"I {doing}: nothing in my hand answers the pick."
+    return f"I {doing}: no card I hold can be laid{keep}."
+
+
+class SearchAgent:
+    """Determinized Monte Carlo: every candidate is played out on imagined deals consistent with the view.
+
+    Each imagined deal (``view.sample_round``) deals the cards this seat cannot see at random;
+    every candidate action is tried on a copy of it, and the round is played to its end by the
+    heuristic for every seat. The action with the best average result is chosen (a win counts 1,
+    a tie an equal share).
+    """
+
+    def __init__(self, level: int = DEFAULT_LEVEL, seed: int | None = None, samples: int | None = None):
+        if level not in SEARCH_SAMPLES:
+            raise MatatuError(f"The search level must be one of {', '.join(map(str, SEARCH_SAMPLES))}, not {level!r}.")
+        self.level = level
+        # ``samples`` overrides the level's number of imagined deals (a quick search for tests).
+        self.samples = SEARCH_SAMPLES[level] if samples is None else samples
+        self.name = f"search:{level}"
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        values = view.values
+        return self._search(view)[0]
 
-        def preference(action: Action) -> tuple:
-            kind = action.kind
-            if kind is CATCH:
-                return (0, 0)
-            if kind is CALL:
-                return (1, 0)
-            if kind is CUT:
-                return (2, 0)
-            if kind is PLAY:
-                # Heaviest first; make any call that is due; keep the suit named to one held.
-                named = action.suit is not None and any(
-                    card.suit == action.suit for card in view.hand if card != action.card
-                )
-                return (3, -values[action.card], action.word is None, not named)
-            if kind is DRAW:
-                return (4, 0)
-            if kind is PASS:
-                return (5, 0)
-            return (6, 0)
+    def decide(self, view: PlayerView) -> Decision:
+        action, tried = self._search(view)
+        doing = _doing(action, view)
+        if not tried:
+            if action.kind in (PLAY, CUT) and len(view.hand) == 1:
+                return Decision(action, f"I {doing}: it is my last card.")
+            if len(view.legal) == 1:
+                return Decision(action, f"I {doing}: it is my only legal move.")
+            return Decision(action, f"I {doing}: it is my only sensible move.")
+        (chosen, wins, deals), (runner, runner_wins, _) = tried
+        text = (
+            f"I {doing}: it won {wins / deals:.0%} of {deals} imagined deals; "
+            f"{_gerund(runner, view)} won {runner_wins / deals:.0%}"
+        )
+        if runner_wins > wins:
+            text += ", too close to call, so I keep to my rule of thumb"
+        return Decision(action, text + ".")
 
-        return min(view.legal, key=preference)
+    def _search(self, view: PlayerView) -> tuple[Action, list[tuple[Action, float, int]]]:
+        """The action, and the two finalists with their wins and deals (none when nothing was searched).
+
+        Every candidate is first played out on the same imagined deals; then the heuristic's choice
+        and the best other candidate go on, on fresh deals, with the rest of the budget. The other
+        replaces the heuristic's choice only when it wins more by more than the noise of the deals.
+        """
+        legal = view.legal
+        candidates = _candidates(view, legal)
+        if len(candidates) == 1:
+            return candidates[0], []
+        for action in candidates:
+            if action.kind in (PLAY, CUT) and len(view.hand) == 1:
+                return action, []  # the last card wins at once
+        rng = self.rng
+        style = _style(view.rules)
+        if len(view.history) > LONG_ROUND:
+            return _heuristic_pick(view, style, candidates), []
+        count = len(candidates)
+        anchor = candidates.index(_heuristic_pick(view, style, candidates))
+        beliefs = _beliefs(view, _clues(view))
+        # A cut ends the round, won or lost: the rare moves that can are worth more deals.
+        samples = self.samples * (CUT_BOOST if any(action.kind is CUT for action in candidates) else 1)
+        budget = samples * count  # rollouts
+        first = samples if count == 2 else max(samples // 2, 1)
+        wins = [0.0] * count
+        differences = [0.0] * count  # from the anchor, deal by deal, and their squares
+        squares = [0.0] * count
+        self._play_deals(view, rng, beliefs, style, candidates, range(count), anchor, first, wins, differences, squares)
+        challenger = max((index for index in range(count) if index != anchor), key=lambda index: wins[index])
+        deals = first
+        if count > 2:
+            more = (budget - first * count) // 2
+            pair = (anchor, challenger)
+            self._play_deals(view, rng, beliefs, style, candidates, pair, anchor, more, wins, differences, squares)
+            deals += more
+        gain = differences[challenger] / deals
+        spread = math.sqrt(max(squares[challenger] / deals - gain * gain, 0.0) / deals)
+        best, other = (challenger, anchor) if gain > CONFIDENCE * spread else (anchor, challenger)
+        return candidates[best], [(candidates[best], wins[best], deals), (candidates[other], wins[other], deals)]
+
+    @staticmethod
+    def _play_deals(view, rng, beliefs, style, candidates, which, anchor, deals, wins, differences, squares) -> None:
+        """Play the candidates numbered ``which`` out on ``deals`` imagined deals, the same deals for each."""
+        seat = view.seat
+        last = which[-1]
+        results = {}
+        for _ in range(deals):
+            deal = _likely_deal(view, rng, beliefs)
+            # A rollout needs neither the history nor the log: copies are cheaper without them.
+            deal.history = []
+            deal.log = []
+            for index in which:
+                branch = deal if index == last else deal.copy()
+                branch.apply(candidates[index])
+                results[index] = _play_out(branch, seat, style)
+            base = results[anchor]
+            for index in which:
+                result = results[index]
+                wins[index] += result
+                differences[index] += result - base
+                squares[index] += (result - base) ** 2
 
 
-AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
+class _Clue:
+    """What another player's move says of their hand at that moment, most likely.
+
+    ``cards`` marks the cards they could have laid then. A draw or a pick-up says they held
+    none of them (``above`` is None); a plain card laid says they held none weightier than
+    ``above`` (people lay their heaviest card first). ``received`` counts the cards they took
+    since: any of those may go against the clue.
+    """
+
+    __slots__ = ("seat", "cards", "above", "received")
+
+    def __init__(self, seat: int, cards: tuple[bool, ...], above: float | None):
+        self.seat = seat
+        self.cards = cards
+        self.above = above
+        self.received = 0
+
+    def against(self, card: int, style: _Style, chopper: bool) -> bool:
+        """Whether holding ``card`` at that moment would have made the move unlikely."""
+        if chopper and (self.above is not None or style.heavy_choppers):
+            return False  # a chopper may have been too heavy to cut with
+        if self.above is not None and (style.wild[card] or style.again[card] or style.weight[card] <= self.above):
+            return False
+        return self.cards[card]
 
 
-def make_agent(name: str, seed: int | None = None):
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
-        raise MatatuError(f"'{name}' is not an agent: choose one of {', '.join(AGENTS)}.") from None
+_PROBES: dict[tuple, tuple[bool, ...]] = {}
+
+
+def _probe(rules: Rules, top: int, holding: int, **position) -> Round:
+    """A two-player position with ``top`` on the pile and ``holding`` in the hand of the seat to move."""
+    spare = [card for card in range(52) if card not in (top, holding)]
+    marker = spare[0] if rules.marker != "none" else None
+    return Round.from_position(
+        rules, [[DECK[holding], DECK[spare[1]]], [DECK[spare[2]]]], pile=[DECK[top]], marker=marker, **position
+    )
+
+
+def _fitting_cards(rules: Rules, top: int, suit: int | None, colour: str | None, free: bool) -> tuple[bool, ...]:
+    """Which cards fit the pile in this situation, as the engine says (cached)."""
+    key = (rules, top, suit, colour, free)
+    found = _PROBES.get(key)
+    if found is None:
+        probe = _probe(rules, top, 0 if top else 1, suit=suit, colour=colour, free=free)
+        found = _PROBES[key] = tuple(card != top and probe.fits(card) for card in range(54))
+    return found
+
+
+def _answering_cards(rules: Rules, top: int, pending: int) -> tuple[bool, ...]:
+    """Which cards answer a pick of ``pending`` with ``top`` on the pile, as the engine says (cached)."""
+    key = (rules, top, pending)
+    found = _PROBES.get(key)
+    if found is None:
+        answers = []
+        for card in range(54):
+            if card == top or (card >= 52 and not rules.jokers):
+                answers.append(False)
+                continue
+            legal = _probe(rules, top, card, pending=pending).legal_actions()
+            answers.append(any(action.card == card for action in legal))
+        found = _PROBES[key] = tuple(answers)
+    return found
+
+
+def _clues(view: PlayerView) -> list[_Clue]:
+    """Read the public log for the other players' draws, pick-ups and plain plays, and what each says."""
+    seat = view.seat
+    rules = view.rules
+    style = _style(rules)
+    clues: list[_Clue] = []
+    open_clues: dict[int, list[_Clue]] = {}
+    top = None
+    suit = None
+    colour = None
+    free = False
+    pending = 0
+    drawing = None  # the clue of the draw being read: the cards drawn are news to older clues only
+
+    def note(who: int, cards: tuple[bool, ...], above: float | None = None) -> _Clue:
+        clue = _Clue(who, cards, above)
+        clues.append(clue)
+        open_clues.setdefault(who, []).append(clue)
+        return clue
+
+    for kind, who, detail in view.log:
+        if kind is EventKind.ACTION:
+            action = detail
+            card = action.card
+            action_kind = action.kind
+            if drawing is not None and not (who == drawing.seat and action_kind is PLAY):
+                # The drawn card was kept, so (most likely) it did not fit either, unless a draw
+                # ends the turn: then it may have fitted.
+                drawing = None
+            if who != seat and top is not None:
+                if action_kind is DRAW:
+                    drawing = note(who, _fitting_cards(rules, top, suit, colour, free))
+                    continue
+                if action_kind is PICK:
+                    note(who, _answering_cards(rules, top, pending))
+                elif action_kind is PLAY and not pending:
+                    if not (style.wild[card] or style.again[card] or style.picks[card]):
+                        note(who, _fitting_cards(rules, top, suit, colour, free), style.weight[card] + SHED_MARGIN)
+            drawing = None
+            if action_kind in (PLAY, CUT):
+                top, suit, colour, free, pending = card, None, None, False, 0
+            elif action_kind in (PICK, PASS):
+                free, pending = False, 0
+        elif kind is EventKind.OPENING:
+            top = detail
+        elif kind is EventKind.SUIT:
+            suit = detail
+        elif kind is EventKind.COLOUR:
+            colour = detail
+        elif kind is EventKind.OWES:
+            pending = detail
+        elif kind in (EventKind.CANCEL, EventKind.SMALLER):
+            pending = 0
+            free = rules.master_ace_cancel == "free" and detail == MASTER_ACE
+        elif kind is EventKind.DRAW:
+            if detail is not None:
+                for clue in open_clues.get(who, ()):
+                    if clue is not drawing or rules.after_draw == "end":
+                        clue.received += 1
+        elif kind is EventKind.TAKE:
+            for clue in open_clues.get(who, ()):
+                clue.received += len(detail)
+    return clues
+
+
+def _beliefs(view: PlayerView, clues: list[_Clue]) -> dict[int, list[tuple[int, float]]]:
+    """For each other seat: every unseen card with how likely, relatively, it is in that hand."""
+    style = _style(view.rules)
+    unseen = view.unseen_cards()
+    sizes = view.hand_sizes
+    beliefs = {}
+    for seat in range(view.players):
+        if seat == view.seat or not sizes[seat]:
+            continue
+        own = [clue for clue in clues if clue.seat == seat]
+        size = sizes[seat]
+        weighted = []
+        for card in unseen:
+            weight = style.kept[card]
+            chopper = view.is_chopper(card)
+            for clue in own:
+                if clue.against(card, style, chopper):
+                    # It was taken since, or the player did not play as people mostly do.
+                    weight *= max(DOUBT, min(1.0, clue.received / size))
+            weighted.append((card, weight))
+        beliefs[seat] = weighted
+    return beliefs
+
+
+def _likely_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]]):
+    """A sampled deal whose hidden cards are dealt again, each hand by how likely each card is in it."""
+    deal = view.sample_round(rng)
+    if not beliefs:
+        return deal
+    hands = deal.hands
+    left = set(deal.stock)
+    for seat in range(deal.players):
+        if seat != view.seat:
+            left.update(hands[seat])
+    random_number = rng.random
+    for seat, weighted in beliefs.items():
+        size = len(hands[seat])
+        # Weighted sampling without replacement: the largest keys u ** (1 / weight) win.
+        keys = sorted(
+            ((random_number() ** (1.0 / weight), card) for card, weight in weighted if card in left), reverse=True
+        )
+        hand = [card for _, card in keys[:size]]
+        hands[seat] = hand
+        left.difference_update(hand)
+    for seat in range(deal.players):
+        if seat != view.seat and seat not in beliefs:
+            hand = rng.sample(sorted(left), len(hands[seat]))
+            hands[seat] = hand
+            left.difference_update(hand)
+    stock = sorted(left)
+    rng.shuffle(stock)
+    deal.stock = stock
+    return deal
+
+
+def _heuristic_pick(view: PlayerView, style: _Style, candidates: list[Action]) -> Action:
+    """The heuristic's action, among the search's candidates."""
+    action = HeuristicAgent._choice_with(view, style)[0]
+    if action in candidates:
+        return action
+    # A call-less twin or a suit the search does not try: the candidate that lays the same card.
+    for candidate in candidates:
+        if candidate.kind is action.kind and candidate.card == action.card:
+            return candidate
+    return candidates[0]
+
+
+def _gerund(action: Action, view: PlayerView) -> str:
+    doing = _doing(action, view)
+    verb, _, rest = doing.partition(" ")
+    ing = {"play": "playing", "cut": "cutting", "draw": "drawing", "pass": "passing", "pick": "picking"}
+    return f"{ing.get(verb, verb)} {rest}".strip()
+
+
+def _candidates(view: PlayerView, legal: tuple[Action, ...]) -> list[Action]:
+    """The legal actions worth searching: the others do no better.
+
+    A due call is always made; an Ace or joker names only suits the seat still holds (any one
+    when it holds none); and passing without drawing is left out where drawing is allowed, since
+    a draw takes the same one card and still lets its player lay a card or pass.
+    """
+    held = {SUIT_OF[card] for card in view.hand if SUIT_OF[card] >= 0 and RANK_OF[card] != ACE}
+    with_word = {(action.card, action.suit) for action in legal if action.word is not None}
+    naming_held = {action.card for action in legal if action.suit in held}
+    can_draw = any(action.kind is DRAW for action in legal)
+    candidates = []
+    named: set[int] = set()
+    for action in legal:
+        kind = action.kind
+        if kind is PLAY:
+            if action.word is None and (action.card, action.suit) in with_word:
+                continue
+            if action.suit is not None:
+                if action.card in naming_held:
+                    if action.suit not in held:
+                        continue
+                elif action.card in named:
+                    continue
+                named.add(action.card)
+        elif kind is PASS and can_draw:
+            continue
+        candidates.append(action)
+    return candidates
+
+
+def _play_out(game, seat: int, style: _Style) -> float:
+    """Play a sampled round to its end with the heuristic in every seat; this seat's share of the win."""
+    values = style.values
+    strict = style.strict
+    hands = game.hands
+
+    def estimate(own: int, others: list[int]) -> float:
+        # What the player to move cannot see in this imagined deal: the other hands and the stock.
+        mover = game.to_move
+        unseen = [values[card] for other, hand in enumerate(hands) if other != mover for card in hand]
+        unseen += [values[card] for card in game.stock]
+        return unseen_chance(own, others, unseen, strict)
+
+    choppers = style.choppers(game.chopper_suit)
+    steps = 0
+    while not game.over:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.apply(legal[0])
+        else:
+            mover = game.to_move
+            sizes = [len(hand) for hand in hands]
+            game.apply(
+                heuristic_choice(legal, hands[mover], sizes, mover, game.direction, style, choppers, estimate)[0]
+            )
+        steps += 1
+        if steps > ROLLOUT_LIMIT:
+            totals = game.totals()
+            lightest = min(totals)
+            return 1 / totals.count(lightest) if totals[seat] == lightest else 0.0
+    winners = game.result.winners
+    return 1 / len(winners) if seat in winners else 0.0

@@ -1,0 +1,273 @@
+"""The computer players: legal moves only, nothing hidden reached, sentences that give nothing away,
+and searches that find what a table would call obvious."""
+
+import random
+import re
+
+import pytest
+
+from conftest import everything_shown
+from matatu_learn.agents.players import (
+    AGENT_CHOICES,
+    Decision,
+    HeuristicAgent,
+    SearchAgent,
+    _candidates,
+    agent_spec,
+    make_agent,
+)
+from matatu_learn.engine.actions import CUT, PICK, PLAY
+from matatu_learn.engine.cards import ACE, CARD_NAMES, RANK_OF, SUIT_OF, parse_card, parse_cards
+from matatu_learn.engine.errors import MatatuError
+from matatu_learn.engine.round import Round
+from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.view import PlayerView
+
+RULESETS = [
+    pytest.param(with_switches(rules, {"jokers": jokers}), id=f"{name}-{'jokers' if jokers else 'classic'}")
+    for name, rules in PRESETS.items()
+    for jokers in (False, True)
+]
+CARD_IN_TEXT = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|RJ|BJ")
+
+
+def quick_search(seed):
+    """A search with few imagined deals: the same code as every level, quicker."""
+    return SearchAgent(1, seed, samples=4)
+
+
+def agents_for(seed):
+    return [make_agent("random", seed), make_agent("heuristic", seed), quick_search(seed)]
+
+
+def positions(rules, count, seed):
+    """Rounds part-way through, 2 to 4 players, reached by random play; the seat to move decides next."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        players = rng.choice((2, 3, 4))
+        game = Round(rules, players, seed=rng.randrange(2**32), leader=rng.randrange(players))
+        mover = make_agent("random", rng.randrange(2**32))
+        for _ in range(rng.randrange(60)):
+            if game.over:
+                break
+            game.apply(mover.choose(PlayerView(game, game.to_move)))
+        if not game.over:
+            found.append(game)
+    return found
+
+
+def visible_cards(view):
+    seen = set(view.hand) | set(view.pile)
+    if view.marker is not None:
+        seen.add(view.marker)
+    return {CARD_NAMES[card] for card in seen}
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_agents_choose_only_legal_actions_and_leave_the_round_alone(rules):
+    for number, game in enumerate(positions(rules, 25, seed=hash(rules) % 1000)):
+        before = game.snapshot()
+        view = PlayerView(game, game.to_move)
+        for agent in agents_for(number):
+            action = agent.choose(view)
+            assert action in game.legal_actions(), (agent.name, str(action))
+            assert game.snapshot() == before, f"{agent.name} changed the round it was shown"
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_decide_gives_the_same_action_as_choose_and_a_sentence_that_shows_nothing_hidden(rules):
+    for number, game in enumerate(positions(rules, 12, seed=7 + hash(rules) % 1000)):
+        view = PlayerView(game, game.to_move)
+        for fast, slow in zip(agents_for(number), agents_for(number), strict=True):
+            decision = slow.decide(view)
+            assert isinstance(decision, Decision)
+            assert decision.action is fast.choose(view), slow.name
+            reason = decision.reason
+            assert reason.startswith("I ") and reason.endswith(".") and "\n" not in reason, reason
+            named = set(CARD_IN_TEXT.findall(reason))
+            assert named <= visible_cards(view), f"{slow.name} named {named - visible_cards(view)}: {reason}"
+
+
+def hidden_twin(game, seat, rng):
+    """The same round as ``seat`` sees it, with the cards it cannot see dealt differently."""
+    twin = game.copy()
+    others = [other for other in range(game.players) if other != seat]
+    hidden = [card for other in others for card in twin.hands[other]] + twin.stock
+    rng.shuffle(hidden)
+    for other in others:
+        twin.hands[other] = [hidden.pop() for _ in game.hands[other]]
+    twin.stock = hidden
+    return twin
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_agents_decide_alike_whatever_the_cards_they_cannot_see(rules):
+    rng = random.Random(3)
+    checked = 0
+    for number, game in enumerate(positions(rules, 10, seed=11 + hash(rules) % 1000)):
+        seat = game.to_move
+        twin = hidden_twin(game, seat, rng)
+        if [twin.hands[other] for other in range(game.players) if other != seat] == [
+            game.hands[other] for other in range(game.players) if other != seat
+        ]:
+            continue
+        view, twin_view = PlayerView(game, seat), PlayerView(twin, seat)
+        assert everything_shown(view) == everything_shown(twin_view)
+        for first, second in zip(agents_for(number), agents_for(number), strict=True):
+            assert first.decide(view) == second.decide(twin_view), first.name
+        checked += 1
+    assert checked >= 8
+
+
+def test_the_heuristic_ace_names_the_suit_it_holds_most_of():
+    rules = PRESETS["house"]
+    game = Round.from_position(
+        rules,
+        [parse_cards("A♣ 5♥ 9♥ K♥ 4♠"), parse_cards("3♦ 8♦ J♠")],
+        pile=parse_cards("10♦"),
+        marker=parse_card("6♣"),
+    )
+    decision = HeuristicAgent().decide(PlayerView(game, 0))
+    assert str(decision.action) == "play A♣ ♥"
+    assert "♥ is the suit I hold most of" in decision.reason
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_whenever_the_heuristic_names_a_suit_it_names_one_it_holds_most_of(rules):
+    named = 0
+    for game in positions(rules, 150, seed=5):
+        view = PlayerView(game, game.to_move)
+        action = HeuristicAgent().choose(view)
+        if action.kind is PLAY and action.suit is not None:
+            # What follows a named suit is a card of it; Aces and jokers follow anything.
+            rest = [card for card in view.hand if card != action.card and SUIT_OF[card] >= 0 and RANK_OF[card] != ACE]
+            if rest:
+                counts = [sum(SUIT_OF[card] == suit for card in rest) for suit in range(4)]
+                assert counts[action.suit] == max(counts), (view.hand, str(action))
+                named += 1
+    assert named, "no position had the heuristic name a suit"
+
+
+def test_search_plays_its_last_card():
+    game = Round.from_position(
+        PRESETS["house"], [parse_cards("K♠"), parse_cards("3♦ 8♦ J♣")], pile=parse_cards("9♠"), marker=parse_card("6♦")
+    )
+    decision = SearchAgent(seed=1).decide(PlayerView(game, 0))
+    assert str(decision.action) == "play K♠" and decision.reason == "I play K♠: it is my last card."
+
+
+def test_search_takes_a_cut_that_cannot_lose():
+    # House: 7♦ is the chopper; 9 is left after the cut, and any seven cards weigh at least 24.
+    game = Round.from_position(
+        PRESETS["house"],
+        [parse_cards("7♦ 4♦ 5♦"), parse_cards("K♠ Q♠ J♠ 10♠ 9♠ 8♠ K♥")],
+        pile=parse_cards("9♦"),
+        marker=parse_card("6♦"),
+    )
+    view = PlayerView(game, 0)
+    assert {action.kind for action in view.legal} >= {CUT, PLAY}
+    decision = SearchAgent(seed=2, samples=30).decide(view)
+    assert str(decision.action) == "cut 7♦"
+    # A move where a cut is possible is searched on more deals.
+    assert re.fullmatch(r"I cut with 7♦: it won 100% of \d+ imagined deals; \w+ .*won \d+%\.", decision.reason)
+
+
+def test_search_answers_a_pick_rather_than_take_four():
+    # Party: picks add up; 2♥ passes the debt on as six, which the other player cannot answer
+    # (the other 2s are on the pile), while picking up takes four.
+    game = Round.from_position(
+        PRESETS["party"],
+        [parse_cards("2♥ K♠ 9♣ Q♦ 8♥"), parse_cards("4♠ 5♠ 6♣ J♦ 10♥ 3♣")],
+        pile=parse_cards("2♠ 9♠ 2♦ 5♣ 2♣"),
+        pending=4,
+    )
+    view = PlayerView(game, 0)
+    assert [str(action) for action in view.legal] == ["play 2♥", "pick"]
+    for seed in range(3):
+        decision = SearchAgent(seed=seed, samples=40).decide(view)
+        assert str(decision.action) == "play 2♥", decision.reason
+        assert "picking up 4 cards won" in decision.reason
+
+
+def test_search_sentences_report_what_it_found():
+    shown = 0
+    for number, game in enumerate(positions(PRESETS["uganda"], 12, seed=12)):
+        view = PlayerView(game, game.to_move)
+        reason = SearchAgent(seed=number, samples=10).decide(view).reason
+        found = re.fullmatch(
+            r"I .+: it won (\d+)% of (\d+) imagined deals; .+ won (\d+)%(, too close to call, .+)?\.", reason
+        )
+        if found is None:
+            continue
+        chosen, deals, runner, close = int(found[1]), int(found[2]), int(found[3]), found[4]
+        assert deals >= 5  # at least the first half of the deals, on which every candidate is tried
+        # The chosen move did at least as well, or the difference was within the noise and it kept the heuristic's.
+        assert runner > chosen if close else chosen >= runner, reason
+        shown += 1
+    assert shown >= 3
+
+
+@pytest.mark.parametrize("spec", ["genius", "search:4", "search:0", "search:", "random,heuristic", ""])
+def test_bad_specs_are_refused_with_one_sentence(spec):
+    with pytest.raises(MatatuError) as refused:
+        make_agent(spec)
+    message = str(refused.value)
+    assert message == (
+        f"'{spec}' is not an agent: choose one of random, heuristic, search:1, search:2, search:3, or search (level 2)."
+    )
+
+
+def test_every_choice_makes_the_agent_it_names():
+    assert list(AGENT_CHOICES) == ["random", "heuristic", "search:1", "search:2", "search:3"]
+    for spec in AGENT_CHOICES:
+        assert make_agent(spec).name == spec
+    assert make_agent("search").name == "search:2" == agent_spec(" Search ")
+    assert "search:2" in AGENT_CHOICES["search:2"] or "level 2" in AGENT_CHOICES["search:2"]
+
+
+def test_a_pick_sentence_counts_the_cards():
+    game = Round.from_position(
+        PRESETS["house"],
+        [parse_cards("K♠ 9♣"), parse_cards("4♠ 5♠")],
+        pile=parse_cards("2♣"),
+        marker=parse_card("6♦"),
+        pending=2,
+    )
+    view = PlayerView(game, 0)
+    assert [action.kind for action in view.legal] == [PICK]
+    for agent in agents_for(0):
+        assert agent.decide(view).reason == "I pick up 2 cards: it is my only legal move."
+
+
+def test_the_search_drops_only_moves_that_do_no_better():
+    # Uganda, joker mode: the A♠ answers a pick naming ♠, though the seat holds no other ♠.
+    rules = with_switches(PRESETS["uganda"], {"jokers": True})
+    game = Round.from_position(
+        rules,
+        [parse_cards("A♠ K♥ 9♥ 4♦"), parse_cards("5♣ 6♣ 8♦")],
+        pile=parse_cards("10♣ 2♣"),
+        marker=parse_card("6♦"),
+        pending=2,
+    )
+    view = PlayerView(game, 0)
+    legal = [str(action) for action in view.legal]
+    assert legal == ["play A♠ ♠", "pick"]
+    assert [str(action) for action in _candidates(view, view.legal)] == legal
+    # House: an Ace names the suits held; passing without drawing is left to drawing.
+    game = Round.from_position(
+        PRESETS["house"],
+        [parse_cards("A♣ 5♥ 9♥ 4♠"), parse_cards("3♦ 8♦ J♠")],
+        pile=parse_cards("10♦"),
+        marker=parse_card("6♣"),
+    )
+    view = PlayerView(game, 0)
+    assert [str(action) for action in view.legal] == [
+        "play A♣ ♠",
+        "play A♣ ♥",
+        "play A♣ ♦",
+        "play A♣ ♣",
+        "draw",
+        "pass",
+    ]
+    assert [str(action) for action in _candidates(view, view.legal)] == ["play A♣ ♠", "play A♣ ♥", "draw"]
