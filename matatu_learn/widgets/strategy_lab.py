@@ -7,6 +7,7 @@ runs until a button is pressed, and long work shows a tqdm bar.
 
 from __future__ import annotations
 
+import base64
 import html
 import random
 from pathlib import Path
@@ -28,6 +29,26 @@ from .svg import STYLE, card_html
 from .views import RulesetPicker
 
 ODDS_SAMPLES = 200_000
+# What each figure shows, for readers who cannot see it (the alternative text of the image).
+FIGURE_WORDS = {
+    "cut_or_wait": "at your first chance to cut: the share of rounds won by cutting and by waiting, by points kept",
+    "cut_limit": "how rounds end and how long they last under each cut limit",
+    "card_cost": "how much more often a hand that holds each rank loses when someone else cuts",
+    "round_ends": "how rounds end (out, cut or blocked) by ruleset and table size",
+    "agent_ladder": "each computer player's win share against each other, with 95% intervals",
+    "review": "your chance to win after each of your moves, with the moves that mattered marked",
+}
+
+
+def image_html(data: bytes, about: str) -> str:
+    """A PNG figure as an image with alternative text (a widgets.Image cannot carry any)."""
+    source = base64.b64encode(bytes(data)).decode("ascii")
+    return (
+        f'<img alt="Figure: {html.escape(about)}" style="max-width:860px;width:100%" '
+        f'src="data:image/png;base64,{source}">'
+    )
+
+
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 FLAG_STYLE = {"blunder": "background:#ffcdd2", "mistake": "background:#ffe0b2", "inaccuracy": "background:#fff9c4"}
 
@@ -49,7 +70,8 @@ class StudyPanel(widgets.VBox):
         self.study = lab_study(name)
         self.shipped = True  # the figures on disk are this study's until more games are played
         self.more = more
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="860px"))
+        self.image = widgets.HTML()
+        self.figure = b""  # the PNG drawn in ``image``
         self.status = widgets.HTML()
         self.progress = widgets.Output()
         self.button = widgets.Button(
@@ -78,11 +100,12 @@ class StudyPanel(widgets.VBox):
 
     def redraw(self) -> None:
         if self.shipped:
-            self.image.value = shipped_figure(self.name, self.chosen)
+            self.figure = shipped_figure(self.name, self.chosen)
         else:
             from ..strategy.figures import png
 
-            self.image.value = png(draw(self.study, self.chosen))
+            self.figure = png(draw(self.study, self.chosen))
+        self.image.value = image_html(self.figure, FIGURE_WORDS[self.name])
         shown = [setting for setting in self.study["settings"] if self._shown(setting)]
         games = sum(games_played(setting) for setting in shown)
         self.status.value = f'<p class="matatu-note">{games:,} games in this figure ({len(shown)} settings, seed {self.study["seed"]}).</p>'
@@ -294,7 +317,8 @@ class GameReview(widgets.VBox):
         self.database = database
         self.game_id = widgets.Dropdown(description="Game", layout=widgets.Layout(width="420px"))
         self.seat = widgets.Dropdown(description="Your seat", layout=widgets.Layout(width="240px"))
-        self.samples = widgets.IntSlider(
+        # A number box, not a slider: a slider's handle has no accessible name.
+        self.samples = widgets.BoundedIntText(
             value=samples, min=20, max=400, step=20, description="Deals a move", style={"description_width": "initial"}
         )
         self.quick_rules = RulesetPicker("house", modes=False)
@@ -309,8 +333,8 @@ class GameReview(widgets.VBox):
         )
         self.message = widgets.HTML()
         self.progress = widgets.Output()
-        # Hidden until there is a review to draw: an empty image shows as a broken one.
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="860px", display="none"))
+        self.image = widgets.HTML()  # empty until there is a review to draw
+        self.figure = b""
         self.table = widgets.HTML()
         self.review: dict | None = None
         self.game_id.observe(lambda change: self.choose_game(change["new"]), names="value")
@@ -397,8 +421,8 @@ class GameReview(widgets.VBox):
         from ..strategy.figures import png, review_figure
 
         self.review = review
-        self.image.value = png(review_figure(review))
-        self.image.layout.display = None
+        self.figure = png(review_figure(review))
+        self.image.value = image_html(self.figure, FIGURE_WORDS["review"])
         self.message.value = review_summary_html(review)
         self.table.value = moves_table_html(review)
         return review
