@@ -112,7 +112,7 @@ def test_random_rounds_keep_every_invariant(rules, players, seed, chooser_seed):
                 else:
                     raise AssertionError(f"{action} was accepted but is not legal")
                 assert game.snapshot() == before
-        if steps % 25 == 0:
+        if steps % 25 == 0 and steps <= 1000:  # each check reads the whole log: keep rounds linear
             check_view_hides(game, chooser.randrange(players))
         action = choose(chooser, legal)
         seat, owed, held = game.to_move, game.pending, len(game.hands[game.to_move])
