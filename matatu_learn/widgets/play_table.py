@@ -20,7 +20,9 @@ from ..engine.explain import chopper_text, marker_name
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.rules_text import marker_sentence
 from ..store.registry import Registry
+from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, has_mode, match_length
+from .navigation import carried_ruleset
 from .svg import STYLE, back_html, card_html
 
 # Seconds between the computer's moves when they play on by themselves.
@@ -89,6 +91,12 @@ class CardSlot(widgets.VBox):
         self.layout.display = "none"
 
 
+def carried_preset(names: list[str]) -> str:
+    """The preset the learner carried from the lessons (``?rules=`` in the address), if it is offered."""
+    preset = RULESET_CHOICES[carried_ruleset()][1]
+    return preset if preset in names else names[0]
+
+
 class PlayTable(widgets.VBox):
     """Choose a ruleset and the players, then play: your hand, the buttons, the computer's moves.
 
@@ -116,7 +124,7 @@ class PlayTable(widgets.VBox):
         # ----- the settings
         self.ruleset = widgets.Dropdown(
             options=[(f"{name} — {titles[name]}" if titles[name] else name, name) for name in names],
-            value=ruleset or names[0],
+            value=ruleset or carried_preset(names),
             description="Ruleset",
             style={"description_width": "initial"},
             layout=widgets.Layout(width="440px"),
@@ -124,6 +132,9 @@ class PlayTable(widgets.VBox):
         self.jokers = widgets.Checkbox(
             description="with jokers (joker mode)", indent=False, layout=widgets.Layout(width="auto")
         )
+        if ruleset is None and jokers is None:
+            # The joker mode the learner carried from the lessons, when the ruleset has one.
+            jokers = RULESET_CHOICES[carried_ruleset()][2].get("jokers")
         self.length = widgets.Dropdown(description="Play", layout=widgets.Layout(width="340px"))
         self.opponents = widgets.Dropdown(
             options=list(range(MIN_PLAYERS - 1, MAX_PLAYERS)),

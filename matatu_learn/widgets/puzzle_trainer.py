@@ -18,6 +18,7 @@ from ..teaching.puzzles import (
     generate_puzzle,
     read_puzzles,
 )
+from .navigation import follow
 from .svg import STYLE
 from .views import RulesetPicker, TableView
 
@@ -81,9 +82,10 @@ def verdict_html(kind: str, title: str, lines: list[str]) -> str:
 class PuzzleTrainer(widgets.VBox):
     """Pick a ruleset and a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles."""
 
-    def __init__(self, preset: str = "house", level: str = "easy", set_number: int = 1):
+    def __init__(self, preset: str | None = None, level: str = "easy", set_number: int = 1):
         # Puzzles are generated for the presets, each in its default mode (a level may switch jokers on).
-        self.ruleset = RulesetPicker(preset, modes=False)
+        # Without a preset the trainer starts on the ruleset the learner carried from page to page.
+        self.ruleset = follow(RulesetPicker(preset or "house", modes=False), preset)
         # Radio buttons: a screen reader says which level is chosen.
         self.level = widgets.RadioButtons(
             options=[(name.capitalize(), name) for name in LEVELS],
