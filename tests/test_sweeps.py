@@ -1,6 +1,7 @@
 """Sweeps: seeded tasks give the same numbers here, on local processes and on a Dask cluster."""
 
 import json
+import pickle
 import socket
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import distributed
 import pytest
 
 from matatu_learn.agents.simulate import simulate, simulate_range
-from matatu_learn.engine.rules import PRESETS
+from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.strategy.questions import make_study, setting
 from matatu_learn.strategy.sweeps import (
     SweepError,
@@ -97,6 +98,15 @@ def test_one_worker_two_workers_and_a_dask_cluster_give_identical_results(cluste
     ]
     assert studies[0] == studies[1] == studies[2]
     assert sum(sum(part["result"]["positions"]) for part in studies[0]["settings"][0]["parts"]) > 0
+
+
+def test_a_ruleset_sent_to_a_worker_arrives_as_that_process_s_one_equal_ruleset():
+    # The engine's per-ruleset tables are found by identity when tasks share one Rules object.
+    custom = with_switches(PRESETS["uganda"], {"cut_limit": 27, "jokers": True})
+    first, second = (pickle.loads(pickle.dumps(custom)) for _ in range(2))
+    assert first == custom and first is second
+    assert pickle.loads(pickle.dumps(PRESETS["party"])) is PRESETS["party"]
+    assert pickle.loads(pickle.dumps(PRESETS["house"])) is not PRESETS["party"]
 
 
 def test_tasks_come_back_in_their_own_order_from_processes():

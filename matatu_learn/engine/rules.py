@@ -192,6 +192,26 @@ class Rules:
         """Every setting by name, the named switches first."""
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
+    def __reduce__(self):
+        # A ruleset sent to another process (a sweep's worker) arrives as the one equal ``Rules``
+        # there: the per-ruleset tables are then found by identity, not by comparing 34 switches
+        # on every lookup (which made a worker about 12% slower than the same work in one process).
+        return (_interned, (tuple(getattr(self, field.name) for field in fields(self)),))
+
+
+_INTERNED: dict[Rules, Rules] = {}
+
+
+def _interned(values: tuple) -> Rules:
+    """The process's one ``Rules`` equal to ``Rules(*values)`` (what unpickling a ruleset gives).
+
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(PRESETS["bomb"])) is PRESETS["bomb"]
+    True
+    """
+    rules = Rules(*values)
+    return _INTERNED.setdefault(rules, rules)
+
 
 def _check_value(name: str, value: Any) -> None:
     default_type = _FIELD_TYPES[name]
@@ -304,6 +324,7 @@ PRESETS: dict[str, Rules] = {
         catch_penalty=4,
     ),
 }
+_INTERNED.update((rules, rules) for rules in PRESETS.values())
 
 PRESET_TITLES = {
     "house": "How Matatu is played here (house rules)",
