@@ -9,7 +9,7 @@ import sys
 import distributed
 import pytest
 
-from matatu_learn.agents.simulate import simulate, simulate_range
+from matatu_learn.agents.simulate import deal_game, lineup, simulate, simulate_range
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.strategy.questions import make_study, setting
 from matatu_learn.strategy.sweeps import (
@@ -19,7 +19,6 @@ from matatu_learn.strategy.sweeps import (
     add_all,
     connect,
     count_ends,
-    deal,
     play_capped,
     run_tasks,
     simulate_part,
@@ -61,7 +60,7 @@ def test_a_game_is_dealt_from_the_run_seed_and_its_number_alone():
     assert number == 7 and game.hands == same.hands and game.stock == same.stock
     played = []
     simulate_range(RULES, 3, 5, ["heuristic"], 7, 1, on_round=lambda game, agents: played.append(game))
-    replayed, agents = deal(RULES, 3, ["heuristic"], 5, 7)
+    replayed, agents = deal_game(RULES, lineup(3, ["heuristic"]), 5, 7)
     play_capped(replayed, agents)
     assert replayed.history == played[0].history
 

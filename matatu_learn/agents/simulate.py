@@ -238,6 +238,24 @@ def lineup(players: int, agent_names: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def deal_game(rules: Rules, names: Sequence[str], seed: int, index: int) -> tuple[Round, list]:
+    """Game ``index`` of a run as ``simulate`` plays it: the dealt round, and a fresh agent in each seat.
+
+    ``names`` is the run's lineup (see ``lineup``); the seats rotate as ``seat_agents`` says and
+    the lead moves one seat each game. Everything comes from ``game_seed(seed, index)``.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> game, agents = deal_game(PRESETS["house"], ("heuristic", "random"), seed=1, index=2)
+    >>> game.leader, [agent.name for agent in agents]
+    (0, ['random', 'heuristic'])
+    """
+    dealt = game_seed(seed, index)
+    game = Round(rules, len(names), dealt, leader=index % len(names))
+    # Each agent's generator is seeded from the game's seed and its seat.
+    agents = [make_agent(name, dealt + 1 + seat) for seat, name in enumerate(seat_agents(names, index))]
+    return game, agents
+
+
 def play_round(game: Round, agents: Sequence) -> int:
     """Let the agents play the round to its end; returns the number of decisions.
 
@@ -318,11 +336,8 @@ def simulate_range(
     decisions = 0
     started = time.perf_counter()
     for index in range(first, first + count):
-        dealt = game_seed(seed, index)
-        seated = seat_agents(names, index)
-        game = Round(rules, players, dealt, leader=index % players)
-        # Each agent's generator is seeded from the game's seed and its seat.
-        agents = [make_agent(name, dealt + 1 + seat) for seat, name in enumerate(seated)]
+        game, agents = deal_game(rules, names, seed, index)
+        seated = [agent.name for agent in agents]
         if timed:
             clocks = [tally.move_times[name] for name in seated]
             decisions += _play_round_timed(game, agents, clocks, [tally.choice_times[name] for name in seated])

@@ -256,10 +256,9 @@ def wait_odds(
     if chopper not in legal_cuts(view):
         raise IllegalActionError(_refusal(view, chopper))
     cut = make_action(CUT, chopper)
-    waiting = tuple(action for action in view.legal if action.kind is not CUT)
-    if not waiting:
+    action = waiting_move(view)
+    if action is None:
         raise IllegalActionError(f"Waiting is not possible: {cut} is your only legal action.")
-    action = make_agent("heuristic").choose(_WithoutCuts(view, waiting))
     seat = view.seat
     rng = random.Random(seed)
     agents = [make_agent("heuristic") for _ in range(view.players)]
@@ -301,6 +300,12 @@ def wait_odds(
 
 
 # ---------------------------------------------------------------------- the arithmetic
+def waiting_move(view: PlayerView) -> Action | None:
+    """What "waiting" plays: the heuristic's choice with the cuts left out (None when only cuts are legal)."""
+    waiting = tuple(action for action in view.legal if action.kind is not CUT)
+    return make_agent("heuristic").choose(_WithoutCuts(view, waiting)) if waiting else None
+
+
 def deal_count(unseen: int, sizes: Sequence[int]) -> int:
     """How many ways the unseen cards can fill hands of these sizes (the rest is the stock).
 
@@ -610,4 +615,5 @@ __all__ = [
     "legal_cuts",
     "sample_lightest",
     "wait_odds",
+    "waiting_move",
 ]

@@ -37,7 +37,7 @@ from ..engine.errors import MatatuError
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, PRESETS, Rules, with_switches
 from ..engine.view import PlayerView
-from .odds import _WithoutCuts
+from .odds import waiting_move
 from .sweeps import MOVE_LIMIT, Task, add_all, count_ends, play_capped, run_tasks, split_games
 
 REASONS = ("out", "cut", "blocked")
@@ -218,11 +218,11 @@ def _count_position(game: Round, agents: list, seeds: random.Random, counts: dic
     outcome = _outcome(cutting.result, seat)
     if outcome != "loss":
         counts["cut_wins" if outcome == "win" else "cut_ties"][kept] += 1
-    others = tuple(action for action in legal if action.kind is not CUT)
-    if not others:
-        return
     waiting = game.copy(seed=seeds.getrandbits(63))
-    waiting.apply(make_agent("heuristic").choose(_WithoutCuts(PlayerView(waiting, seat), others)))
+    action = waiting_move(PlayerView(waiting, seat))
+    if action is None:
+        return
+    waiting.apply(action)
     if play_capped(waiting, [make_agent(agent.name, seeds.getrandbits(63)) for agent in agents]) is None:
         counts["wait_unfinished"][kept] += 1
         return

@@ -29,8 +29,7 @@ from dataclasses import dataclass, replace
 from functools import reduce
 from typing import Any
 
-from ..agents.players import make_agent
-from ..agents.simulate import game_seed, lineup, seat_agents, simulate_range
+from ..agents.simulate import deal_game, lineup, simulate_range
 from ..engine.errors import MatatuError
 from ..engine.round import Round
 from ..engine.rules import Rules
@@ -74,16 +73,9 @@ class Task:
         The deal and the agents' seeds come from ``game_seed(seed, number)``; the lead
         moves one seat on each game, as at a table.
         """
+        names = lineup(self.players, self.agents)
         for index in range(self.first, self.first + self.count):
-            yield index, *deal(self.rules, self.players, self.agents, self.seed, index)
-
-
-def deal(rules: Rules, players: int, agents: Sequence[str], seed: int, index: int) -> tuple[Round, list]:
-    """Game ``index`` of a run, as ``agents.simulate`` deals it: the round, and its agents in their seats."""
-    dealt = game_seed(seed, index)
-    seated = seat_agents(lineup(players, agents), index)
-    game = Round(rules, players, dealt, leader=index % players)
-    return game, [make_agent(name, dealt + 1 + seat) for seat, name in enumerate(seated)]
+            yield index, *deal_game(self.rules, names, self.seed, index)
 
 
 def play_capped(game: Round, agents: Sequence, limit: int = MOVE_LIMIT) -> int | None:
