@@ -1,6 +1,6 @@
 """How strong the computer players are, and how fast the search thinks.
 
-    python benchmarks/agent_strength.py [--rules house,uganda,bomb,party] [--scale 1.0] [--seed 1]
+    python benchmarks/agent_strength.py [--rules house,uganda,bomb,party] [--scale 1.0] [--seed 1] [--workers 1]
 
 Runs ``matatu-learn simulate --json`` (the command, in a separate process) for two pairs on
 each ruleset, two players, the agents changing seats from round to round:
@@ -9,7 +9,9 @@ each ruleset, two players, the agents changing seats from round to round:
 - search (its default level) against heuristic: 1,000 rounds on house and bomb, whose rounds are
   short, and 500 on uganda and party, whose rounds are longer (about twice the moves).
 
-``--scale`` multiplies every count (0.1 for a quick look). It prints each agent's share of the
+``--scale`` multiplies every count (0.1 for a quick look); ``--workers 2`` shares the rounds
+between two processes (the same rounds and results; each move is still timed where it is made,
+so give each worker a core of its own). It prints each agent's share of the
 wins (a tie shared equally) with its 95% Wilson interval, the move times, and whether the
 targets are met: the heuristic wins at least 75% against random, the search at least 60%
 against the heuristic, and the search's median move — over the moves with more than one legal
@@ -32,10 +34,12 @@ ROUNDS = {
 }
 
 
-def simulate(rules: str, agents: tuple[str, str], games: int, seed: int) -> dict:
+def simulate(rules: str, agents: tuple[str, str], games: int, seed: int, workers: int = 1) -> dict:
     """One run of the command; its JSON report."""
     command = [sys.executable, "-m", "matatu_learn", "simulate", "--rules", rules, "--players", "2"]
     command += ["--games", str(games), "--seed", str(seed), "--agents", ",".join(agents), "--json"]
+    if workers > 1:
+        command += ["--workers", str(workers)]
     finished = subprocess.run(command, capture_output=True, text=True, check=False)
     if finished.returncode != 0:
         raise SystemExit(f"{' '.join(command[1:])} failed: {finished.stderr.strip()}")
@@ -47,13 +51,14 @@ def main() -> int:
     parser.add_argument("--rules", default="house,uganda,bomb,party", help="comma-separated rulesets")
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every number of rounds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes to share the rounds")
     arguments = parser.parse_args()
     results = []
     print(f"{'ruleset':<8} {'pair':<20} {'rounds':>6}  {'first wins':>10}  {'95% interval':<15} {'move ms':<34} target")
     for (first, second), counts in ROUNDS.items():
         for rules in arguments.rules.split(","):
             games = max(1, round(counts[rules] * arguments.scale))
-            report = simulate(rules, (first, second), games, arguments.seed)
+            report = simulate(rules, (first, second), games, arguments.seed, arguments.workers)
             name = report["agents"][0]  # the canonical spec: search is its default level
             won = report["agent_wins"][name]
             low, high = won["interval"]

@@ -13,11 +13,14 @@ from matatu_learn.agents.players import (
     HeuristicAgent,
     SearchAgent,
     _candidates,
+    _clues,
+    _misses,
     agent_spec,
     make_agent,
 )
+from matatu_learn.agents.simulate import simulate
 from matatu_learn.engine.actions import CUT, PICK, PLAY
-from matatu_learn.engine.cards import ACE, CARD_NAMES, RANK_OF, SUIT_OF, parse_card, parse_cards
+from matatu_learn.engine.cards import ACE, CARD_NAMES, RANK_OF, SPADES, SUIT_OF, parse_card, parse_cards
 from matatu_learn.engine.errors import MatatuError
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
@@ -271,3 +274,72 @@ def test_the_search_drops_only_moves_that_do_no_better():
         "pass",
     ]
     assert [str(action) for action in _candidates(view, view.legal)] == ["play A♣ ♠", "play A♣ ♥", "draw"]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_round_with_every_kind_of_agent_ends(name):
+    seen = []
+    report = simulate(
+        PRESETS[name],
+        3,
+        1,
+        seed=4,
+        agent_names=["search:1", "heuristic", "random"],
+        on_round=lambda game, _: seen.append(game),
+    )
+    assert report["games"] == 1 and seen[0].over
+    assert "search:1" in report["move_ms"] and set(report["move_ms"]) <= {"search:1", "heuristic", "random"}
+
+
+def south_then_west(west):
+    """House, two players, 5♥ on the pile: South lays 6♥ and it is West's turn with ``west``."""
+    game = Round.from_position(
+        PRESETS["house"], [parse_cards("6♥ 3♠ 9♦"), parse_cards(west)], pile=parse_cards("5♥"), marker=parse_card("10♣")
+    )
+    game.apply("play 6♥")
+    return game
+
+
+def test_the_search_rejects_imagined_hands_that_do_not_explain_a_recent_move():
+    # West held K♥ 4♥ 9♣ on 6♥ and laid the K♥ (the heaviest heart). An imagined hand with a
+    # 2♥ in it would have laid the 2♥ (a pick, and heavier), so it does not explain the move.
+    game = south_then_west("K♥ 4♥ 9♣")
+    assert str(HeuristicAgent().choose(PlayerView(game, 1))) == "play K♥"
+    game.apply("play K♥")
+    view = PlayerView(game, 0)
+    reading = _clues(view)
+    [move] = reading.moves
+    assert (str(move.action), move.seat, move.position["top"]) == ("play K♥", 1, parse_card("6♥"))
+    assert _misses(view, reading.moves, game.hands) == 0
+    assert _misses(view, reading.moves, [game.hands[0], parse_cards("2♥ 9♣")]) == 1
+    assert _misses(view, reading.moves, [game.hands[0], parse_cards("3♥ 9♣")]) == 0
+    # Cards laid since, or on the pile then, come back only through a reshuffle and a draw.
+    assert _misses(view, reading.moves, [game.hands[0], parse_cards("K♥ 9♣")]) == 1
+    assert _misses(view, reading.moves, [game.hands[0], parse_cards("6♥ 9♣")]) == 1
+
+
+def test_a_suit_named_with_an_ace_is_read_as_the_suit_its_player_holds():
+    game = south_then_west("A♣ 4♠ 9♠ 3♥")
+    game.apply("play A♣ ♠")
+    reading = _clues(PlayerView(game, 0))
+    assert reading.named == {1: SPADES}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_recent_moves_rebuilt_from_the_log_are_what_the_true_hands_explain(name):
+    # Rebuilt wrongly (the wrong top card, suit or hand), the true hands would explain few moves.
+    checked = missed = 0
+    for number in range(25):
+        game = Round(PRESETS[name], 2, seed=number, leader=number % 2)
+        agents = [HeuristicAgent(), HeuristicAgent()]
+        views = [PlayerView(game, 0), PlayerView(game, 1)]
+        for _ in range(300):
+            if game.over:
+                break
+            seat = game.to_move
+            if seat == 0:
+                moves = _clues(views[0]).moves
+                checked += len(moves)
+                missed += _misses(views[0], moves, game.hands)
+            game.apply(agents[seat].choose(views[seat]))
+    assert checked > 100 and missed <= 0.1 * checked, (checked, missed)

@@ -7,7 +7,7 @@ and ``decide(view)``: the same choice with one sentence a learner reads.
 >>> from matatu_learn.engine.round import Round
 >>> from matatu_learn.engine.view import PlayerView
 >>> game = Round(PRESETS["house"], players=2, seed=3)
->>> view = PlayerView(game, game.to_move)
+>>> view = PlayerView(game, game.to_move)  # all an agent is given: what this seat could see
 >>> decision = make_agent("heuristic").decide(view)
 >>> decision.action in game.legal_actions(), decision.reason.startswith("I ")
 (True, True)
@@ -31,21 +31,19 @@ from ..engine.cards import (
     JACK,
     QUEEN,
     RANK_OF,
-    SPADES,
     SUIT_OF,
     SUIT_SYMBOLS,
-    make_card,
 )
 from ..engine.errors import MatatuError
 from ..engine.events import EventKind
 from ..engine.explain import cards
-from ..engine.round import Round
+from ..engine.round import MASTER_ACE, Round
 from ..engine.rules import Rules
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 
-# Search levels: imagined deals per move, each played out once for every candidate action.
-SEARCH_SAMPLES = {1: 24, 2: 80, 3: 240}
+# Search levels: imagined deals a move, each played out once for every candidate compared.
+SEARCH_SAMPLES = {1: 24, 2: 240, 3: 600}
 DEFAULT_LEVEL = 2
 # A rollout that has not ended after this many decisions is judged on the hands as they are.
 ROLLOUT_LIMIT = 400
@@ -61,12 +59,22 @@ CONFIDENCE = 1.0
 DOUBT = 0.05
 # A plain card laid says its player held nothing fitting this much weightier (see ``_Clue``).
 SHED_MARGIN = 3
+# An imagined deal in which the heuristic would not have made one of the others' recent moves is
+# kept with this chance per such move; at most this many deals are tried for each one used.
+MOVE_DOUBT = 0.1
+DEAL_TRIES = 6
+# How much likelier than its value alone says a card is still held (measured on the heuristic's
+# games, two players): choppers are kept for the cut, a jump with two players is laid at once
+# (it plays again), and an Ace or joker names the suit its player holds most of.
+KEPT_CHOPPER = 1.35
+KEPT_AGAIN = 0.65
+KEPT_NAMED = 1.7
 
 AGENT_CHOICES: dict[str, str] = {
     "random": "Random — any legal move, chosen by chance",
     "heuristic": "Heuristic — sheds heavy cards, attacks with picks, cuts when it is likely lightest",
     **{
-        f"search:{level}": f"Search, level {level} — tries {samples} imagined deals per move"
+        f"search:{level}": f"Search, level {level} — tries {samples} imagined deals a move"
         + (" (the default)" if level == DEFAULT_LEVEL else "")
         for level, samples in SEARCH_SAMPLES.items()
     },
@@ -104,8 +112,6 @@ def make_agent(spec: str, seed: int | None = None):
         return HeuristicAgent(seed)
     return SearchAgent(int(spec.partition(":")[2]), seed)
 
-
-MASTER_ACE = make_card(ACE, SPADES)
 
 # ---------------------------------------------------------------------- words
 
@@ -231,6 +237,7 @@ AGAIN = 10  # two players: a jump or reverse with a card to follow is a free ext
 FOLLOW = 1.5  # per card kept that fits the suit the play leaves
 SKIP_THREAT = 4  # a jump or reverse that keeps the turn from a player about to go out
 CHOP_READY = 4  # a play that leaves the suit of a chopper held, light enough to cut with
+VOID = 6  # a play that keeps the suit the next player just drew on
 CUT_BAR_TWO = 0.7  # the chance of winning a cut needs, with two players
 CUT_BAR_MORE = 0.4  # … with more
 CUT_BAR_THREAT = 0.15  # … less, when a player is nearly out
@@ -290,12 +297,14 @@ def heuristic_choice(
     style: _Style,
     choppers: tuple[bool, ...],
     estimate,
+    void: int | None = None,
 ) -> tuple[Action, str]:
     """The heuristic's action and its motive, from what its seat knows.
 
     ``choppers`` says which cards are choppers this round; ``estimate(own_after, others)``
-    gives the chance that a cut leaving ``own_after`` wins. The motive names the reason for
-    ``decide``'s sentence.
+    gives the chance that a cut leaving ``own_after`` wins; ``void`` is a suit the next player
+    has just shown they lack (they drew on it). The motive names the reason for ``decide``'s
+    sentence.
     """
     first = legal[0]
     if len(legal) == 1:
@@ -322,16 +331,7 @@ def heuristic_choice(
     if plays == 1 and only.word is None:
         if len(hand) == 1:
             return only, "last"
-        why = (
-            "answer"
-            if answering
-            else "wild"
-            if style.wild[only.card]
-            else "attack"
-            if style.picks[only.card]
-            else "heavy"
-        )
-        return only, why
+        return only, "answer" if answering else "single"
     values = style.values
     picks = style.picks
     wild = style.wild
@@ -394,6 +394,9 @@ def heuristic_choice(
                 suit = SUIT_OF[card]
                 follow = wilds + suit_count[suit] + rank_count[rank] - 2
             score += FOLLOW * follow
+            if suit == void and named is None:
+                score += VOID  # they drew on this suit: keep it, and they most likely draw again
+                why = "void"
             for chopper in held_choppers:
                 # A chopper that would fit what this play leaves, in a hand light enough to cut with
                 # (an Ace or joker names the suit held most of, chopper or not).
@@ -467,15 +470,19 @@ class HeuristicAgent:
         return self._choice_with(view, _style(view.rules))
 
     @staticmethod
-    def _choice_with(view: PlayerView, style: _Style) -> tuple[Action, str]:
+    def _choice_with(view: PlayerView, style: _Style, void: int | None = None) -> tuple[Action, str]:
         def estimate(own: int, others: list[int]) -> float:
             if len(view.history) > LONG_ROUND:
                 return 1.0  # a round going nowhere: any cut ends it
             return unseen_chance(own, others, [style.values[card] for card in view.unseen_cards()], style.strict)
 
         choppers = style.choppers(view.chopper_suit)
+        if void is None and view.players == 2 and not view.has_drawn:
+            history = view.history
+            if history and history[-1].kind is DRAW:
+                void = view.suit_in_play  # the other player drew on it and could lay nothing
         return heuristic_choice(
-            view.legal, view.hand, view.hand_sizes, view.seat, view.direction, style, choppers, estimate
+            view.legal, view.hand, view.hand_sizes, view.seat, view.direction, style, choppers, estimate, void
         )
 
     def choose(self, view: PlayerView) -> Action:
@@ -516,7 +523,16 @@ def _heuristic_reason(view: PlayerView, action: Action, motive: str) -> str:
     if motive == "wild":
         suit = f" and {SUIT_SYMBOLS[action.suit]} is the suit I hold most of" if action.suit is not None else ""
         return f"I {doing}: nothing else fits{suit}{keep}."
+    if motive == "void":
+        return f"I {doing}: the other player just drew on this suit, so they most likely must draw again{keep}."
     if motive == "heavy":
+        values = view.values
+        heavier = any(
+            option.kind is PLAY and RANK_OF[option.card] != ACE and values[option.card] > values[action.card]
+            for option in view.legal
+        )
+        if heavier:
+            return f"I {doing}: it leaves me the most cards that can follow it{keep}."
         return f"I {doing}, my heaviest card that fits{keep}."
     if motive == "draw":
         return f"I draw: nothing in my hand fits{keep}." if not keep else f"I draw{keep}."
@@ -528,10 +544,14 @@ def _heuristic_reason(view: PlayerView, action: Action, motive: str) -> str:
 class SearchAgent:
     """Determinized Monte Carlo: every candidate is played out on imagined deals consistent with the view.
 
-    Each imagined deal (``view.sample_round``) deals the cards this seat cannot see at random;
-    every candidate action is tried on a copy of it, and the round is played to its end by the
-    heuristic for every seat. The action with the best average result is chosen (a win counts 1,
-    a tie an equal share).
+    Each imagined deal starts from ``view.sample_round`` and deals the cards this seat cannot see
+    again, each hand by how likely each card is in it: what the others' draws, pick-ups, plays and
+    named suits said, read from the public log (``_clues``). A deal is then checked against the
+    others' moves since they last took a card, whose hands it fixes exactly: one in which the
+    heuristic would have moved otherwise is mostly dealt again (``_likely_deal``). Every candidate
+    action is tried on a copy of the deal, and the round is played to its end by the heuristic in
+    every seat; a win counts 1, a tie an equal share. The heuristic's own choice stands unless
+    another wins clearly more often.
     """
 
     def __init__(self, level: int = DEFAULT_LEVEL, seed: int | None = None, samples: int | None = None):
@@ -554,6 +574,9 @@ class SearchAgent:
                 return Decision(action, f"I {doing}: it is my last card.")
             if len(view.legal) == 1:
                 return Decision(action, f"I {doing}: it is my only legal move.")
+            ruled, motive = HeuristicAgent._choice_with(view, _style(view.rules))
+            if ruled is action:
+                return Decision(action, _heuristic_reason(view, action, motive))
             return Decision(action, f"I {doing}: it is my only sensible move.")
         (chosen, wins, deals), (runner, runner_wins, _) = tried
         text = (
@@ -568,8 +591,9 @@ class SearchAgent:
         """The action, and the two finalists with their wins and deals (none when nothing was searched).
 
         Every candidate is first played out on the same imagined deals; then the heuristic's choice
-        and the best other candidate go on, on fresh deals, with the rest of the budget. The other
-        replaces the heuristic's choice only when it wins more by more than the noise of the deals.
+        and the best other candidate are played out again, on fresh deals, with the rest of the
+        budget. The other replaces the heuristic's choice only when, on those fresh deals, it wins
+        more by more than their noise.
         """
         legal = view.legal
         candidates = _candidates(view, legal)
@@ -584,35 +608,50 @@ class SearchAgent:
             return _heuristic_pick(view, style, candidates), []
         count = len(candidates)
         anchor = candidates.index(_heuristic_pick(view, style, candidates))
-        beliefs = _beliefs(view, _clues(view))
+        reading = _clues(view)
+        beliefs = _beliefs(view, reading)
+        moves = reading.moves
         # A cut ends the round, won or lost: the rare moves that can are worth more deals.
         samples = self.samples * (CUT_BOOST if any(action.kind is CUT for action in candidates) else 1)
-        budget = samples * count  # rollouts
-        first = samples if count == 2 else max(samples // 2, 1)
         wins = [0.0] * count
         differences = [0.0] * count  # from the anchor, deal by deal, and their squares
         squares = [0.0] * count
-        self._play_deals(view, rng, beliefs, style, candidates, range(count), anchor, first, wins, differences, squares)
-        challenger = max((index for index in range(count) if index != anchor), key=lambda index: wins[index])
-        deals = first
-        if count > 2:
-            more = (budget - first * count) // 2
+        if count == 2:
+            challenger = 1 - anchor
+            deals = samples
+            self._play_deals(
+                view, rng, beliefs, moves, style, candidates, (0, 1), anchor, deals, wins, differences, squares
+            )
+        else:
+            # The best of several is picked on half the budget, then judged against the anchor on
+            # fresh deals: judged on the deals that picked it, luck would flatter it.
+            first = max(samples // 2, 1)
+            every = range(count)
+            self._play_deals(
+                view, rng, beliefs, moves, style, candidates, every, anchor, first, wins, differences, squares
+            )
+            challenger = max((index for index in every if index != anchor), key=lambda index: wins[index])
+            wins = [0.0] * count
+            differences = [0.0] * count
+            squares = [0.0] * count
+            deals = max((samples * count - first * count) // 2, 1)
             pair = (anchor, challenger)
-            self._play_deals(view, rng, beliefs, style, candidates, pair, anchor, more, wins, differences, squares)
-            deals += more
+            self._play_deals(
+                view, rng, beliefs, moves, style, candidates, pair, anchor, deals, wins, differences, squares
+            )
         gain = differences[challenger] / deals
         spread = math.sqrt(max(squares[challenger] / deals - gain * gain, 0.0) / deals)
         best, other = (challenger, anchor) if gain > CONFIDENCE * spread else (anchor, challenger)
         return candidates[best], [(candidates[best], wins[best], deals), (candidates[other], wins[other], deals)]
 
     @staticmethod
-    def _play_deals(view, rng, beliefs, style, candidates, which, anchor, deals, wins, differences, squares) -> None:
+    def _play_deals(view, rng, beliefs, moves, style, candidates, which, anchor, deals, wins, differences, squares):
         """Play the candidates numbered ``which`` out on ``deals`` imagined deals, the same deals for each."""
         seat = view.seat
         last = which[-1]
         results = {}
         for _ in range(deals):
-            deal = _likely_deal(view, rng, beliefs)
+            deal = _likely_deal(view, rng, beliefs, moves)
             # A rollout needs neither the history nor the log: copies are cheaper without them.
             deal.history = []
             deal.log = []
@@ -692,18 +731,56 @@ def _answering_cards(rules: Rules, top: int, pending: int) -> tuple[bool, ...]:
     return found
 
 
-def _clues(view: PlayerView) -> list[_Clue]:
-    """Read the public log for the other players' draws, pick-ups and plain plays, and what each says."""
+class _Move:
+    """A move another player made in a fresh turn since they last took a card: it can be checked exactly.
+
+    Their hand then was their hand now, the card laid (if any) and the cards they laid since
+    (``laid_since``): so an imagined hand can be asked whether the heuristic would have made the move.
+    """
+
+    __slots__ = ("seat", "action", "position", "void", "laid_since", "probe")
+
+    def __init__(self, seat: int, action: Action, position: dict, void: int | None):
+        self.seat = seat
+        self.action = action
+        self.position = position
+        self.void = void
+        self.laid_since: list[int] = []
+        # The position rebuilt once, and a view of it, for ``_misses`` (empty: it cannot be rebuilt).
+        self.probe: tuple = None
+
+
+@dataclass(slots=True)
+class _Reading:
+    """What the public log says of the other hands: clues, recent moves, and the suit each last named."""
+
+    clues: list[_Clue]
+    moves: list[_Move]
+    named: dict[int, int]
+
+
+def _clues(view: PlayerView) -> _Reading:
+    """Read the public log for the other players' draws, pick-ups and plain plays, and what each says.
+
+    Also the moves each other player made since they last took a card (see ``_Move``), and the
+    suit each last named with an Ace or joker (people name the suit they hold most of).
+    """
     seat = view.seat
     rules = view.rules
     style = _style(rules)
     clues: list[_Clue] = []
     open_clues: dict[int, list[_Clue]] = {}
+    moves: dict[int, list[_Move]] = {}
+    named: dict[int, int] = {}
     top = None
     suit = None
     colour = None
     free = False
     pending = 0
+    direction = 1
+    mover = None  # who made the last action, and whether they have drawn in this turn
+    drawn = False
+    last_kind = None
     drawing = None  # the clue of the draw being read: the cards drawn are news to older clues only
 
     def note(who: int, cards: tuple[bool, ...], above: float | None = None) -> _Clue:
@@ -717,6 +794,28 @@ def _clues(view: PlayerView) -> list[_Clue]:
             action = detail
             card = action.card
             action_kind = action.kind
+            if who != mover:
+                drawn = False
+            made = None
+            if (
+                who != seat
+                and top is not None
+                and not drawn
+                and action.word is None
+                and action_kind not in (CALL, CATCH)
+            ):
+                # With two players, a draw on the suit in play leaves it void for the next (as the heuristic reads it).
+                void = (suit if suit is not None else SUIT_OF[top]) if last_kind is DRAW and view.players == 2 else None
+                position = {"top": top, "suit": suit, "colour": colour, "free": free, "pending": pending}
+                made = _Move(who, action, {**position, "direction": direction}, void)
+            if action_kind in (PLAY, CUT):
+                for move in moves.get(who, ()):
+                    move.laid_since.append(card)
+            if made is not None:
+                moves.setdefault(who, []).append(made)
+            mover = who
+            drawn = drawn or action_kind is DRAW
+            last_kind = action_kind
             if drawing is not None and not (who == drawing.seat and action_kind is PLAY):
                 # The drawn card was kept, so (most likely) it did not fit either, unless a draw
                 # ends the turn: then it may have fitted.
@@ -738,7 +837,7 @@ def _clues(view: PlayerView) -> list[_Clue]:
         elif kind is EventKind.OPENING:
             top = detail
         elif kind is EventKind.SUIT:
-            suit = detail
+            suit = named[who] = detail
         elif kind is EventKind.COLOUR:
             colour = detail
         elif kind is EventKind.OWES:
@@ -746,32 +845,44 @@ def _clues(view: PlayerView) -> list[_Clue]:
         elif kind in (EventKind.CANCEL, EventKind.SMALLER):
             pending = 0
             free = rules.master_ace_cancel == "free" and detail == MASTER_ACE
+        elif kind is EventKind.REVERSE:
+            direction = detail
         elif kind is EventKind.DRAW:
             if detail is not None:
+                moves[who] = []  # the hand before holds a card that is now unknown
                 for clue in open_clues.get(who, ()):
                     if clue is not drawing or rules.after_draw == "end":
                         clue.received += 1
         elif kind is EventKind.TAKE:
+            moves[who] = []
             for clue in open_clues.get(who, ()):
                 clue.received += len(detail)
-    return clues
+    return _Reading(clues, [move for seat_moves in moves.values() for move in seat_moves], named)
 
 
-def _beliefs(view: PlayerView, clues: list[_Clue]) -> dict[int, list[tuple[int, float]]]:
+def _beliefs(view: PlayerView, reading: _Reading) -> dict[int, list[tuple[int, float]]]:
     """For each other seat: every unseen card with how likely, relatively, it is in that hand."""
     style = _style(view.rules)
     unseen = view.unseen_cards()
     sizes = view.hand_sizes
+    again = view.players == 2
     beliefs = {}
     for seat in range(view.players):
         if seat == view.seat or not sizes[seat]:
             continue
-        own = [clue for clue in clues if clue.seat == seat]
+        own = [clue for clue in reading.clues if clue.seat == seat]
+        named = reading.named.get(seat)
         size = sizes[seat]
         weighted = []
         for card in unseen:
             weight = style.kept[card]
             chopper = view.is_chopper(card)
+            if chopper:
+                weight *= KEPT_CHOPPER
+            if again and style.again[card]:
+                weight *= KEPT_AGAIN
+            if SUIT_OF[card] == named:
+                weight *= KEPT_NAMED
             for clue in own:
                 if clue.against(card, style, chopper):
                     # It was taken since, or the player did not play as people mostly do.
@@ -781,7 +892,87 @@ def _beliefs(view: PlayerView, clues: list[_Clue]) -> dict[int, list[tuple[int, 
     return beliefs
 
 
-def _likely_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]]):
+def _likely_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]], moves=()):
+    """A sampled deal whose hidden cards are dealt by the beliefs, and that explains the others' recent moves.
+
+    A deal in which the heuristic would have made another move than one of ``moves`` is kept
+    only with chance ``MOVE_DOUBT`` per such move (people do not always play by rule of thumb);
+    after ``DEAL_TRIES`` deals the one that explains the most moves is taken.
+    """
+    best = None
+    for _ in range(DEAL_TRIES):
+        deal = _believed_deal(view, rng, beliefs)
+        misses = _misses(view, moves, deal.hands)
+        if not misses or rng.random() < MOVE_DOUBT**misses:
+            return deal
+        if best is None or misses < best[0]:
+            best = (misses, deal)
+    return best[1]
+
+
+def _misses(view: PlayerView, moves, hands) -> int:
+    """How many of the others' recent moves the heuristic would not have made, holding these hands."""
+    misses = 0
+    rules = view.rules
+    style = _style(rules)
+    marker = view.marker
+    decks = rules.decks
+    for move in moves:
+        action = move.action
+        hand = [*hands[move.seat], *move.laid_since]
+        if action.kind in (PLAY, CUT):
+            hand.append(action.card)
+        top = move.position["top"]
+        if any(hand.count(card) + (card == top) > decks for card in hand):
+            # A card laid since (or then on the pile) was shuffled back into the stock and dealt
+            # to them in this deal: they cannot hold it without having drawn since.
+            misses += 1
+            continue
+        if move.probe is None:
+            probe = _rebuilt(view, move, hand, marker)
+            move.probe = () if probe is None else (probe, PlayerView(probe, move.seat))
+        if not move.probe:
+            continue  # a position the engine refuses to rebuild says nothing
+        probe, seen = move.probe
+        probe.set_hand(move.seat, hand)
+        if action not in probe.legal_actions() or HeuristicAgent._choice_with(seen, style, move.void)[0] != action:
+            misses += 1
+    return misses
+
+
+def _rebuilt(view: PlayerView, move: _Move, hand: list[int], marker: int | None) -> Round | None:
+    """The position of ``move`` with ``hand`` in its player's seat and stand-in cards elsewhere (None: impossible)."""
+    position = move.position
+    top = position["top"]
+    decks = view.rules.decks
+    used = [0] * 54
+    for card in (*hand, top, *(() if marker is None else (marker,))):
+        used[card] += 1
+    spare = (card for card in range(52) for _ in range(decks - used[card]))
+    hands = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == move.seat:
+            hands.append([DECK[card] for card in hand])
+        else:
+            hands.append([DECK[next(spare)] for _ in range(max(size, 1))])
+    try:
+        return Round.from_position(
+            view.rules,
+            hands,
+            pile=[DECK[top]],
+            marker=None if marker is None else DECK[marker],
+            to_move=move.seat,
+            direction=position["direction"],
+            suit=position["suit"],
+            colour=position["colour"],
+            pending=position["pending"],
+            free=position["free"],
+        )
+    except MatatuError:
+        return None
+
+
+def _believed_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]]):
     """A sampled deal whose hidden cards are dealt again, each hand by how likely each card is in it."""
     deal = view.sample_round(rng)
     if not beliefs:
@@ -876,17 +1067,22 @@ def _play_out(game, seat: int, style: _Style) -> float:
         return unseen_chance(own, others, unseen, strict)
 
     choppers = style.choppers(game.chopper_suit)
+    two = game.players == 2
     steps = 0
+    drew = None  # the seat whose draw was the last move
     while not game.over:
         legal = game.legal_actions()
+        mover = game.to_move
         if len(legal) == 1:
-            game.apply(legal[0])
+            action = legal[0]
         else:
-            mover = game.to_move
             sizes = [len(hand) for hand in hands]
-            game.apply(
-                heuristic_choice(legal, hands[mover], sizes, mover, game.direction, style, choppers, estimate)[0]
-            )
+            void = game.suit_in_play if two and drew is not None and drew != mover else None
+            action = heuristic_choice(
+                legal, hands[mover], sizes, mover, game.direction, style, choppers, estimate, void
+            )[0]
+        game.apply(action)
+        drew = mover if action.kind is DRAW else None
         steps += 1
         if steps > ROLLOUT_LIMIT:
             totals = game.totals()

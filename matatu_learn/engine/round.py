@@ -750,6 +750,15 @@ class Round:
         self._legal = ()
 
     # ---------------------------------------------------------------- branches
+    def set_hand(self, seat: int, cards: list[Card]) -> None:
+        """Put ``cards`` in a seat's hand, in place of what it held: for imagined deals and probes.
+
+        Nothing is checked (the cards may stand elsewhere too): a search that deals hidden
+        cards again keeps its deal consistent itself. The legal actions are worked out afresh.
+        """
+        self.hands[seat] = cards
+        self._legal = None
+
     def copy(self, seed: int | None = None) -> Round:
         """An independent round in the same state, without replaying from the seed.
 
