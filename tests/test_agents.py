@@ -197,7 +197,11 @@ def test_search_sentences_report_what_it_found():
     shown = 0
     for number, game in enumerate(positions(PRESETS["uganda"], 12, seed=12)):
         view = PlayerView(game, game.to_move)
-        reason = SearchAgent(seed=number, samples=10).decide(view).reason
+        decision = SearchAgent(seed=number, samples=10).decide(view)
+        reason = decision.reason
+        # Said at the table, the sentence names no card but the one laid.
+        laid = decision.action.card
+        assert set(CARD_IN_TEXT.findall(reason)) <= ({CARD_NAMES[laid]} if laid is not None else set()), reason
         found = re.fullmatch(
             r"I .+: it won (\d+)% of (\d+) imagined deals; .+ won (\d+)%(, too close to call, .+)?\.", reason
         )

@@ -579,10 +579,9 @@ class SearchAgent:
                 return Decision(action, _heuristic_reason(view, action, motive))
             return Decision(action, f"I {doing}: it is my only sensible move.")
         (chosen, wins, deals), (runner, runner_wins, _) = tried
-        text = (
-            f"I {doing}: it won {wins / deals:.0%} of {deals} imagined deals; "
-            f"{_gerund(runner, view)} won {runner_wins / deals:.0%}"
-        )
+        # A card still in hand is not named: the sentence is said at the table.
+        other = "my next best move" if runner.kind in (PLAY, CUT) else _gerund(runner, view)
+        text = f"I {doing}: it won {wins / deals:.0%} of {deals} imagined deals; {other} won {runner_wins / deals:.0%}"
         if runner_wins > wins:
             text += ", too close to call, so I keep to my rule of thumb"
         return Decision(action, text + ".")
