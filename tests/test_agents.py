@@ -13,8 +13,8 @@ from matatu_learn.agents.players import (
     HeuristicAgent,
     SearchAgent,
     _candidates,
-    _clues,
     _misses,
+    _read_log,
     agent_spec,
     make_agent,
 )
@@ -311,7 +311,7 @@ def test_the_search_rejects_imagined_hands_that_do_not_explain_a_recent_move():
     assert str(HeuristicAgent().choose(PlayerView(game, 1))) == "play K♥"
     game.apply("play K♥")
     view = PlayerView(game, 0)
-    reading = _clues(view)
+    reading = _read_log(view)
     [move] = reading.moves
     assert (str(move.action), move.seat, move.position["top"]) == ("play K♥", 1, parse_card("6♥"))
     assert _misses(view, reading.moves, game.hands) == 0
@@ -325,7 +325,7 @@ def test_the_search_rejects_imagined_hands_that_do_not_explain_a_recent_move():
 def test_a_suit_named_with_an_ace_is_read_as_the_suit_its_player_holds():
     game = south_then_west("A♣ 4♠ 9♠ 3♥")
     game.apply("play A♣ ♠")
-    reading = _clues(PlayerView(game, 0))
+    reading = _read_log(PlayerView(game, 0))
     assert reading.named == {1: SPADES}
 
 
@@ -342,7 +342,7 @@ def test_the_recent_moves_rebuilt_from_the_log_are_what_the_true_hands_explain(n
                 break
             seat = game.to_move
             if seat == 0:
-                moves = _clues(views[0]).moves
+                moves = _read_log(views[0]).moves
                 checked += len(moves)
                 missed += _misses(views[0], moves, game.hands)
             game.apply(agents[seat].choose(views[seat]))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action
 from ..engine.cards import (
@@ -220,14 +221,9 @@ def _kept(card: int, weight: float) -> float:
     return 0.35
 
 
-_STYLES: dict[Rules, _Style] = {}
-
-
+@cache
 def _style(rules: Rules) -> _Style:
-    style = _STYLES.get(rules)
-    if style is None:
-        style = _STYLES[rules] = _Style(rules)
-    return style
+    return _Style(rules)
 
 
 # How much a card's weight is worth against the other reasons to play it.
@@ -546,7 +542,7 @@ class SearchAgent:
 
     Each imagined deal starts from ``view.sample_round`` and deals the cards this seat cannot see
     again, each hand by how likely each card is in it: what the others' draws, pick-ups, plays and
-    named suits said, read from the public log (``_clues``). A deal is then checked against the
+    named suits said, read from the public log (``_read_log``). A deal is then checked against the
     others' moves since they last took a card, whose hands it fixes exactly: one in which the
     heuristic would have moved otherwise is mostly dealt again (``_likely_deal``). Every candidate
     action is tried on a copy of the deal, and the round is played to its end by the heuristic in
@@ -607,7 +603,7 @@ class SearchAgent:
             return _heuristic_pick(view, style, candidates), []
         count = len(candidates)
         anchor = candidates.index(_heuristic_pick(view, style, candidates))
-        reading = _clues(view)
+        reading = _read_log(view)
         beliefs = _beliefs(view, reading)
         moves = reading.moves
         # A cut ends the round, won or lost: the rare moves that can are worth more deals.
@@ -758,7 +754,7 @@ class _Reading:
     named: dict[int, int]
 
 
-def _clues(view: PlayerView) -> _Reading:
+def _read_log(view: PlayerView) -> _Reading:
     """Read the public log for the other players' draws, pick-ups and plain plays, and what each says.
 
     Also the moves each other player made since they last took a card (see ``_Move``), and the
@@ -806,7 +802,8 @@ def _clues(view: PlayerView) -> _Reading:
                 # With two players, a draw on the suit in play leaves it void for the next (as the heuristic reads it).
                 void = (suit if suit is not None else SUIT_OF[top]) if last_kind is DRAW and view.players == 2 else None
                 position = {"top": top, "suit": suit, "colour": colour, "free": free, "pending": pending}
-                made = _Move(who, action, {**position, "direction": direction}, void)
+                position["direction"] = direction
+                made = _Move(who, action, position, void)
             if action_kind in (PLAY, CUT):
                 for move in moves.get(who, ()):
                     move.laid_since.append(card)

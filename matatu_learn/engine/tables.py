@@ -11,6 +11,7 @@ Built once per ``Rules`` value and shared.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from .cards import ACE, DECK
 from .rules import Rules
@@ -47,14 +48,9 @@ class RulesTables:
         return plain
 
 
-_TABLES: dict[Rules, RulesTables] = {}
-
-
+@cache
 def tables_for(rules: Rules) -> RulesTables:
-    tables = _TABLES.get(rules)
-    if tables is None:
-        tables = _TABLES[rules] = RulesTables(rules)
-    return tables
+    return RulesTables(rules)
 
 
 def hand_total(rules: Rules, cards: Iterable[int]) -> int:

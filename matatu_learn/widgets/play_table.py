@@ -14,16 +14,15 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..engine.cards import CARD_NAMES, DECK
+from ..engine.cards import CARD_NAMES
 from ..engine.errors import MatatuError
-from ..engine.explain import chopper_text, marker_name
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
-from ..engine.rules_text import marker_sentence
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, has_mode, match_length
 from .navigation import carried_ruleset
 from .svg import STYLE, back_html, card_html
+from .views import marker_html
 
 # Seconds between the computer's moves when they play on by themselves.
 SPEEDS = (("slow", 2.0), ("normal", 1.0), ("fast", 0.4))
@@ -496,25 +495,10 @@ class PlayTable(widgets.VBox):
             f'<div><div class="matatu-note">stock ({view.stock_size})</div>'
             f"{back_html(72, f'stock of {view.stock_size} cards')}</div>"
         )
-        marker = self._marker_html()
+        marker = marker_html(view)
         facts = "".join(f"<li>{_escape(fact)}</li>" for fact in session.facts())
         facts = f'<ul class="matatu-note">{facts}</ul>' if facts else ""
         return f'<div class="matatu-row" style="gap:18px">{pile}{stock}{marker}</div>{facts}'
-
-    def _marker_html(self) -> str:
-        view = self.session.view
-        chopper = chopper_text(view)
-        chopper = chopper[0].upper() + chopper[1:]
-        name = marker_name(view.rules)
-        if name is None:
-            return f'<p class="matatu-note" style="max-width:320px">{_escape(chopper)}.</p>'
-        # The engine says which card is the chopper; the page only names it.
-        choppers = ", ".join(CARD_NAMES[card] for card in DECK[:52] if view.is_chopper(card))
-        return (
-            f'<div class="matatu-row" style="max-width:460px">{card_html(view.marker, 48)}'
-            f'<p class="matatu-note"><b>{_escape(name.capitalize())} {CARD_NAMES[view.marker]}</b>: '
-            f"{_escape(marker_sentence(view.rules))}<br>{_escape(chopper)}: <b>{choppers}</b>.</p></div>"
-        )
 
     def _moves_html(self) -> str:
         session = self.session
