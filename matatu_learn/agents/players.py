@@ -44,7 +44,7 @@ from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 
 # Search levels: imagined deals a move, each played out once for every candidate compared.
-SEARCH_SAMPLES = {1: 24, 2: 240, 3: 600}
+SEARCH_SAMPLES = {1: 24, 2: 320, 3: 600}
 DEFAULT_LEVEL = 2
 # A rollout that has not ended after this many decisions is judged on the hands as they are.
 ROLLOUT_LIMIT = 400
@@ -64,6 +64,9 @@ SHED_MARGIN = 3
 # kept with this chance per such move; at most this many deals are tried for each one used.
 MOVE_DOUBT = 0.1
 DEAL_TRIES = 6
+# A move is checked until its player has taken more than this many cards since: which of their
+# cards are the ones taken is a guess, and each guess blurs what the move says.
+CHECKED_WHILE_TAKEN = 1
 # How much likelier than its value alone says a card is still held (measured on the heuristic's
 # games, two players): choppers are kept for the cut, a jump with two players is laid at once
 # (it plays again), and an Ace or joker names the suit its player holds most of.
@@ -543,8 +546,8 @@ class SearchAgent:
     Each imagined deal starts from ``view.sample_round`` and deals the cards this seat cannot see
     again, each hand by how likely each card is in it: what the others' draws, pick-ups, plays and
     named suits said, read from the public log (``_read_log``). A deal is then checked against the
-    others' moves since they last took a card, whose hands it fixes exactly: one in which the
-    heuristic would have moved otherwise is mostly dealt again (``_likely_deal``). Every candidate
+    others' recent moves, whose hands it fixes (up to a guess of which cards they took since): one
+    in which the heuristic would have moved otherwise is mostly dealt again (``_likely_deal``). Every candidate
     action is tried on a copy of the deal, and the round is played to its end by the heuristic in
     every seat; a win counts 1, a tie an equal share. The heuristic's own choice stands unless
     another wins clearly more often.
@@ -604,7 +607,7 @@ class SearchAgent:
         count = len(candidates)
         anchor = candidates.index(_heuristic_pick(view, style, candidates))
         reading = _read_log(view)
-        beliefs = _beliefs(view, reading)
+        dealer = _Dealer(view, rng, _beliefs(view, reading))
         moves = reading.moves
         # A cut ends the round, won or lost: the rare moves that can are worth more deals.
         samples = self.samples * (CUT_BOOST if any(action.kind is CUT for action in candidates) else 1)
@@ -614,42 +617,32 @@ class SearchAgent:
         if count == 2:
             challenger = 1 - anchor
             deals = samples
-            self._play_deals(
-                view, rng, beliefs, moves, style, candidates, (0, 1), anchor, deals, wins, differences, squares
-            )
+            self._play_deals(dealer, rng, moves, style, candidates, (0, 1), anchor, deals, wins, differences, squares)
         else:
-            # The best of several is picked on half the budget, then judged against the anchor on
-            # fresh deals: judged on the deals that picked it, luck would flatter it.
+            # The best of several is picked on half the budget, and the rest goes to it and the
+            # anchor alone; the two are judged on all their deals. The deals that picked it flatter
+            # it a little, and the margin it must win by (``CONFIDENCE``) allows for that.
             first = max(samples // 2, 1)
             every = range(count)
-            self._play_deals(
-                view, rng, beliefs, moves, style, candidates, every, anchor, first, wins, differences, squares
-            )
+            self._play_deals(dealer, rng, moves, style, candidates, every, anchor, first, wins, differences, squares)
             challenger = max((index for index in every if index != anchor), key=lambda index: wins[index])
-            wins = [0.0] * count
-            differences = [0.0] * count
-            squares = [0.0] * count
-            deals = max((samples * count - first * count) // 2, 1)
+            more = max((samples * count - first * count) // 2, 1)
             pair = (anchor, challenger)
-            self._play_deals(
-                view, rng, beliefs, moves, style, candidates, pair, anchor, deals, wins, differences, squares
-            )
+            self._play_deals(dealer, rng, moves, style, candidates, pair, anchor, more, wins, differences, squares)
+            deals = first + more
         gain = differences[challenger] / deals
         spread = math.sqrt(max(squares[challenger] / deals - gain * gain, 0.0) / deals)
         best, other = (challenger, anchor) if gain > CONFIDENCE * spread else (anchor, challenger)
         return candidates[best], [(candidates[best], wins[best], deals), (candidates[other], wins[other], deals)]
 
     @staticmethod
-    def _play_deals(view, rng, beliefs, moves, style, candidates, which, anchor, deals, wins, differences, squares):
+    def _play_deals(dealer, rng, moves, style, candidates, which, anchor, deals, wins, differences, squares):
         """Play the candidates numbered ``which`` out on ``deals`` imagined deals, the same deals for each."""
-        seat = view.seat
+        seat = dealer.view.seat
         last = which[-1]
         results = {}
         for _ in range(deals):
-            deal = _likely_deal(view, rng, beliefs, moves)
-            # A rollout needs neither the history nor the log: copies are cheaper without them.
-            deal.history = []
-            deal.log = []
+            deal = _likely_deal(dealer, rng, moves)
             for index in which:
                 branch = deal if index == last else deal.copy()
                 branch.apply(candidates[index])
@@ -727,22 +720,29 @@ def _answering_cards(rules: Rules, top: int, pending: int) -> tuple[bool, ...]:
 
 
 class _Move:
-    """A move another player made in a fresh turn since they last took a card: it can be checked exactly.
+    """A move another player made in a fresh turn, and what they did since: it can be checked.
 
-    Their hand then was their hand now, the card laid (if any) and the cards they laid since
-    (``laid_since``): so an imagined hand can be asked whether the heuristic would have made the move.
+    Their hand then was their hand now, less the cards they took since, plus the cards they laid
+    since and the card laid (if any). ``since`` lists those in order: a card laid, or ``-n`` for
+    ``n`` cards taken. Which cards of a hand were the ones taken is drawn at random for each
+    imagined hand checked (``_misses``), so the chance a hand passes is the chance it explains
+    the move, whichever cards came later.
     """
 
-    __slots__ = ("seat", "action", "position", "void", "laid_since", "probe")
+    __slots__ = ("seat", "action", "position", "void", "since", "taken", "probe", "fits")
 
     def __init__(self, seat: int, action: Action, position: dict, void: int | None):
         self.seat = seat
         self.action = action
         self.position = position
         self.void = void
-        self.laid_since: list[int] = []
+        self.since: list[int] = []
+        self.taken = 0  # cards taken since
         # The position rebuilt once, and a view of it, for ``_misses`` (empty: it cannot be rebuilt).
         self.probe: tuple = None
+        # For a draw: the cards that fitted then (the heuristic draws only when none does).
+        self.fits: tuple[bool, ...] | None = None
+        # The position rebuilt once, and a view of it, for ``_misses`` (empty: it cannot be rebuilt).
 
 
 @dataclass(slots=True)
@@ -804,9 +804,11 @@ def _read_log(view: PlayerView) -> _Reading:
                 position = {"top": top, "suit": suit, "colour": colour, "free": free, "pending": pending}
                 position["direction"] = direction
                 made = _Move(who, action, position, void)
+                if action_kind is DRAW and not pending:
+                    made.fits = _fitting_cards(rules, top, suit, colour, free)
             if action_kind in (PLAY, CUT):
                 for move in moves.get(who, ()):
-                    move.laid_since.append(card)
+                    move.since.append(card)
             if made is not None:
                 moves.setdefault(who, []).append(made)
             mover = who
@@ -845,15 +847,26 @@ def _read_log(view: PlayerView) -> _Reading:
             direction = detail
         elif kind is EventKind.DRAW:
             if detail is not None:
-                moves[who] = []  # the hand before holds a card that is now unknown
+                _took(moves, who, 1)
                 for clue in open_clues.get(who, ()):
                     if clue is not drawing or rules.after_draw == "end":
                         clue.received += 1
         elif kind is EventKind.TAKE:
-            moves[who] = []
+            _took(moves, who, len(detail))
             for clue in open_clues.get(who, ()):
                 clue.received += len(detail)
     return _Reading(clues, [move for seat_moves in moves.values() for move in seat_moves], named)
+
+
+def _took(moves: dict[int, list[_Move]], seat: int, count: int) -> None:
+    """Note on a player's moves that they took ``count`` cards; a move blurred too far is dropped."""
+    kept = []
+    for move in moves.get(seat, ()):
+        move.since.append(-count)
+        move.taken += count
+        if move.taken <= CHECKED_WHILE_TAKEN:
+            kept.append(move)
+    moves[seat] = kept
 
 
 def _beliefs(view: PlayerView, reading: _Reading) -> dict[int, list[tuple[int, float]]]:
@@ -888,17 +901,18 @@ def _beliefs(view: PlayerView, reading: _Reading) -> dict[int, list[tuple[int, f
     return beliefs
 
 
-def _likely_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]], moves=()):
-    """A sampled deal whose hidden cards are dealt by the beliefs, and that explains the others' recent moves.
+def _likely_deal(dealer: _Dealer, rng: random.Random, moves=()):
+    """A deal by the beliefs that explains the others' recent moves.
 
     A deal in which the heuristic would have made another move than one of ``moves`` is kept
     only with chance ``MOVE_DOUBT`` per such move (people do not always play by rule of thumb);
     after ``DEAL_TRIES`` deals the one that explains the most moves is taken.
     """
     best = None
+    view = dealer.view
     for _ in range(DEAL_TRIES):
-        deal = _believed_deal(view, rng, beliefs)
-        misses = _misses(view, moves, deal.hands)
+        deal = dealer.deal(rng)
+        misses = _misses(view, moves, deal.hands, rng)
         if not misses or rng.random() < MOVE_DOUBT**misses:
             return deal
         if best is None or misses < best[0]:
@@ -906,8 +920,11 @@ def _likely_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[t
     return best[1]
 
 
-def _misses(view: PlayerView, moves, hands) -> int:
-    """How many of the others' recent moves the heuristic would not have made, holding these hands."""
+def _misses(view: PlayerView, moves, hands, rng: random.Random) -> int:
+    """How many of the others' recent moves the heuristic would not have made, holding these hands.
+
+    Where a player took cards since a move, ``rng`` picks which of their cards were the ones taken.
+    """
     misses = 0
     rules = view.rules
     style = _style(rules)
@@ -915,15 +932,29 @@ def _misses(view: PlayerView, moves, hands) -> int:
     decks = rules.decks
     for move in moves:
         action = move.action
-        hand = [*hands[move.seat], *move.laid_since]
+        hand = list(hands[move.seat])
+        for entry in reversed(move.since):  # back in time to the move
+            if entry >= 0:
+                hand.append(entry)
+            else:
+                for _ in range(-entry):
+                    hand.pop(rng.randrange(len(hand)))
         if action.kind in (PLAY, CUT):
             hand.append(action.card)
         top = move.position["top"]
         if any(hand.count(card) + (card == top) > decks for card in hand):
             # A card laid since (or then on the pile) was shuffled back into the stock and dealt
-            # to them in this deal: they cannot hold it without having drawn since.
+            # to them in this deal: they could hold it only as one of the cards taken since.
             misses += 1
             continue
+        if move.fits is not None:
+            # A draw: the heuristic draws only when no card fits (and it holds no chopper to weigh).
+            fits = move.fits
+            if any(fits[card] for card in hand):
+                misses += 1
+                continue
+            if not any(view.is_chopper(card) for card in hand):
+                continue
         if move.probe is None:
             probe = _rebuilt(view, move, hand, marker)
             move.probe = () if probe is None else (probe, PlayerView(probe, move.seat))
@@ -968,35 +999,55 @@ def _rebuilt(view: PlayerView, move: _Move, hand: list[int], marker: int | None)
         return None
 
 
-def _believed_deal(view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]]):
-    """A sampled deal whose hidden cards are dealt again, each hand by how likely each card is in it."""
-    deal = view.sample_round(rng)
-    if not beliefs:
-        return deal
-    hands = deal.hands
-    left = set(deal.stock)
-    for seat in range(deal.players):
-        if seat != view.seat:
-            left.update(hands[seat])
-    random_number = rng.random
-    for seat, weighted in beliefs.items():
-        size = len(hands[seat])
-        # Weighted sampling without replacement: the largest keys u ** (1 / weight) win.
-        keys = sorted(
-            ((random_number() ** (1.0 / weight), card) for card, weight in weighted if card in left), reverse=True
-        )
-        hand = [card for _, card in keys[:size]]
-        hands[seat] = hand
-        left.difference_update(hand)
-    for seat in range(deal.players):
-        if seat != view.seat and seat not in beliefs:
+class _Dealer:
+    """Deals the cards a seat cannot see again, each hand by how likely each card is in it.
+
+    One sample of the round (``view.sample_round``), without its history and log, is made once;
+    every deal is a copy of it with the hidden cards dealt afresh.
+    """
+
+    __slots__ = ("view", "base", "hidden", "order")
+
+    def __init__(self, view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]]):
+        self.view = view
+        base = view.sample_round(rng)
+        base.history = []
+        base.log = []
+        self.base = base
+        hidden = list(base.stock)
+        for seat in range(base.players):
+            if seat != view.seat:
+                hidden.extend(base.hands[seat])
+        self.hidden = sorted(hidden)
+        # Each seat the beliefs weigh, with its cards and the exponent of each card's sampling key;
+        # then the seats dealt at random. A card counts once in ``hidden`` per copy of it.
+        believed = [(seat, [(card, 1.0 / weight) for card, weight in weighted]) for seat, weighted in beliefs.items()]
+        plain = [seat for seat in range(base.players) if seat != view.seat and seat not in beliefs]
+        self.order = (believed, plain)
+
+    def deal(self, rng: random.Random) -> Round:
+        deal = self.base.copy(seed=rng.getrandbits(63))
+        hands = deal.hands
+        left = set(self.hidden)
+        random_number = rng.random
+        believed, plain = self.order
+        for seat, weighted in believed:
+            size = len(hands[seat])
+            # Weighted sampling without replacement: the largest keys u ** (1 / weight) win.
+            keys = sorted(
+                ((random_number() ** exponent, card) for card, exponent in weighted if card in left), reverse=True
+            )
+            hand = [card for _, card in keys[:size]]
+            hands[seat] = hand
+            left.difference_update(hand)
+        for seat in plain:
             hand = rng.sample(sorted(left), len(hands[seat]))
             hands[seat] = hand
             left.difference_update(hand)
-    stock = sorted(left)
-    rng.shuffle(stock)
-    deal.stock = stock
-    return deal
+        stock = sorted(left)
+        rng.shuffle(stock)
+        deal.stock = stock
+        return deal
 
 
 def _heuristic_pick(view: PlayerView, style: _Style, candidates: list[Action]) -> Action:
