@@ -13,7 +13,9 @@ from matatu_learn.agents.players import (
     Decision,
     HeuristicAgent,
     SearchAgent,
+    _beliefs,
     _candidates,
+    _Dealer,
     _misses,
     _read_log,
     agent_spec,
@@ -384,3 +386,24 @@ def test_a_move_before_a_draw_is_checked_on_a_guess_of_the_card_drawn():
     assert misses("4♥ 9♣ 5♦") == 0
     assert 0.6 < misses("2♥ 9♣ 5♦") < 0.74
     assert 0.6 < misses("4♥ 9♣ 8♠") < 0.74
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_imagined_deals_deal_every_hidden_card_and_keep_every_size(decks):
+    # With two decks a card may be hidden twice: both copies are dealt somewhere.
+    game = Round(with_switches(PRESETS["house"], {"decks": decks}), 3, seed=4)
+    agent = HeuristicAgent()
+    for _ in range(15):
+        game.apply(agent.choose(PlayerView(game, game.to_move)))
+    view = PlayerView(game, game.to_move)
+    others = [seat for seat in range(3) if seat != view.seat]
+    hidden = sorted([*game.stock, *(card for seat in others for card in game.hands[seat])])
+    rng = random.Random(1)
+    dealer = _Dealer(view, rng, _beliefs(view, _read_log(view)))
+    dealt = [dealer.deal(rng) for _ in range(20)]
+    for deal in dealt:
+        assert deal.hands[view.seat] == game.hands[view.seat] and deal.pile == game.pile
+        assert [len(hand) for hand in deal.hands] == [len(hand) for hand in game.hands]
+        assert len(deal.stock) == len(game.stock)
+        assert sorted([*deal.stock, *(card for seat in others for card in deal.hands[seat])]) == hidden
+    assert len({tuple(deal.hands[others[0]]) for deal in dealt}) > 10  # dealt afresh each time

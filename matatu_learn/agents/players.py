@@ -1003,10 +1003,11 @@ class _Dealer:
     """Deals the cards a seat cannot see again, each hand by how likely each card is in it.
 
     One sample of the round (``view.sample_round``), without its history and log, is made once;
-    every deal is a copy of it with the hidden cards dealt afresh.
+    every deal is a copy of it with its hidden cards (each copy of a card, with two decks) dealt
+    afresh, so every hand and the stock keep their sizes.
     """
 
-    __slots__ = ("view", "base", "hidden", "order")
+    __slots__ = ("view", "base", "hidden", "believed", "plain")
 
     def __init__(self, view: PlayerView, rng: random.Random, beliefs: dict[int, list[tuple[int, float]]]):
         self.view = view
@@ -1018,35 +1019,39 @@ class _Dealer:
         for seat in range(base.players):
             if seat != view.seat:
                 hidden.extend(base.hands[seat])
-        self.hidden = sorted(hidden)
-        # Each seat the beliefs weigh, with its cards and the exponent of each card's sampling key;
-        # then the seats dealt at random. A card counts once in ``hidden`` per copy of it.
-        believed = [(seat, [(card, 1.0 / weight) for card, weight in weighted]) for seat, weighted in beliefs.items()]
-        plain = [seat for seat in range(base.players) if seat != view.seat and seat not in beliefs]
-        self.order = (believed, plain)
+        hidden.sort()
+        self.hidden = hidden
+        # For each seat the beliefs weigh, the exponent of each hidden card's sampling key.
+        self.believed = []
+        for seat, weighted in beliefs.items():
+            exponent = {card: 1.0 / weight for card, weight in weighted}
+            self.believed.append((seat, [exponent[card] for card in hidden]))
+        self.plain = [seat for seat in range(base.players) if seat != view.seat and seat not in beliefs]
 
     def deal(self, rng: random.Random) -> Round:
         deal = self.base.copy(seed=rng.getrandbits(63))
         hands = deal.hands
-        left = set(self.hidden)
+        hidden = self.hidden
+        free = [True] * len(hidden)
         random_number = rng.random
-        believed, plain = self.order
-        for seat, weighted in believed:
-            size = len(hands[seat])
+        for seat, exponents in self.believed:
             # Weighted sampling without replacement: the largest keys u ** (1 / weight) win.
             keys = sorted(
-                ((random_number() ** exponent, card) for card, exponent in weighted if card in left), reverse=True
+                ((random_number() ** exponent, index) for index, exponent in enumerate(exponents) if free[index]),
+                reverse=True,
             )
-            hand = [card for _, card in keys[:size]]
+            hand = []
+            for _, index in keys[: len(hands[seat])]:
+                free[index] = False
+                hand.append(hidden[index])
             hands[seat] = hand
-            left.difference_update(hand)
-        for seat in plain:
-            hand = rng.sample(sorted(left), len(hands[seat]))
-            hands[seat] = hand
-            left.difference_update(hand)
-        stock = sorted(left)
-        rng.shuffle(stock)
-        deal.stock = stock
+        rest = [card for card, still in zip(hidden, free, strict=True) if still]
+        rng.shuffle(rest)
+        for seat in self.plain:
+            size = len(hands[seat])
+            hands[seat] = rest[len(rest) - size :]
+            del rest[len(rest) - size :]
+        deal.stock = rest
         return deal
 
 
