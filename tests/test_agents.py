@@ -407,3 +407,29 @@ def test_imagined_deals_deal_every_hidden_card_and_keep_every_size(decks):
         assert len(deal.stock) == len(game.stock)
         assert sorted([*deal.stock, *(card for seat in others for card in deal.hands[seat])]) == hidden
     assert len({tuple(deal.hands[others[0]]) for deal in dealt}) > 10  # dealt afresh each time
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_draw_is_checked_by_the_cards_that_fitted_as_the_heuristic_would_judge_it(name):
+    # The shortcut for a draw (no card that fitted, and no chopper to weigh) agrees with asking the heuristic.
+    rng = random.Random(3)
+    compared = missed = 0
+    for number in range(25):
+        game = Round(PRESETS[name], 2, seed=number, leader=number % 2)
+        agents = [HeuristicAgent(), HeuristicAgent()]
+        views = [PlayerView(game, 0), PlayerView(game, 1)]
+        while not game.over and len(game.history) < 300:
+            if game.to_move == 0:
+                draws = [move for move in _read_log(views[0]).moves if move.fits is not None]
+                for move in draws:
+                    west = rng.sample(views[0].unseen_cards(), len(game.hands[1]))
+                    hands = [game.hands[0], west]
+                    guess = rng.random()  # the same guess of the card drawn, both ways
+                    quick = _misses(views[0], [move], hands, random.Random(guess))
+                    move.fits = None
+                    asked = _misses(views[0], [move], hands, random.Random(guess))
+                    assert quick == asked, (str(move.action), west)
+                    compared += 1
+                    missed += asked
+            game.apply(agents[game.to_move].choose(views[game.to_move]))
+    assert compared > 20 and 0 < missed < compared, (compared, missed)

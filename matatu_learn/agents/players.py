@@ -804,7 +804,7 @@ def _read_log(view: PlayerView) -> _Reading:
                 position = {"top": top, "suit": suit, "colour": colour, "free": free, "pending": pending}
                 position["direction"] = direction
                 made = _Move(who, action, position, void)
-                if action_kind is DRAW and not pending:
+                if action_kind is DRAW and not pending and rules.decks == 1:  # a second copy of the top fits too
                     made.fits = _fitting_cards(rules, top, suit, colour, free)
             if action_kind in (PLAY, CUT):
                 for move in moves.get(who, ()):
@@ -948,12 +948,14 @@ def _misses(view: PlayerView, moves, hands, rng: random.Random) -> int:
             misses += 1
             continue
         if move.fits is not None:
-            # A draw: the heuristic draws only when no card fits (and it holds no chopper to weigh).
+            # A draw: the heuristic draws only when no card fits. A chopper may fit and still not
+            # be laid (a cut to weigh, or sevens that only cut): the heuristic is asked about those.
             fits = move.fits
-            if any(fits[card] for card in hand):
+            choppers = [view.is_chopper(card) for card in hand]
+            if any(fits[card] and not chopper for card, chopper in zip(hand, choppers, strict=True)):
                 misses += 1
                 continue
-            if not any(view.is_chopper(card) for card in hand):
+            if not any(choppers):
                 continue
         if move.probe is None:
             probe = _rebuilt(view, move, hand, marker)
