@@ -8,13 +8,14 @@ of the moves with more than one legal action. Each legal action of a position is
 hand oracle: played out ``--rollouts`` times by the heuristic in every seat, with every hand as
 it truly is and only the stock shuffled. An agent's regret at a position is the best action's
 value less the value of the action it chose; the mean regret is in points of winning chance per
-decision. A search's distance from zero is what it cannot see; its distance below the heuristic
+decision. A search's distance from zero is mostly what it cannot see; its distance below the heuristic
 is what searching adds. Every agent meets the same positions, so two agents' regrets compare
 position by position: the paired difference and its standard error are printed too.
 
-This measures a change to the search's reading of the table far more cheaply than whole rounds:
-at the default size, a difference of 0.1 points a decision is about one point of win share
-against the heuristic, and the paired standard error is about 0.1 to 0.2 points.
+This tells two versions of the search apart far more cheaply than whole rounds: at the default
+size the paired standard error is about 0.2 points a decision. Between the heuristic and the
+search, one point of regret a decision was worth about nine points of win share; smaller changes
+have carried over to whole rounds less surely, so confirm a change with ``agent_strength.py``.
 """
 
 from __future__ import annotations
