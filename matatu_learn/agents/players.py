@@ -977,7 +977,11 @@ def _rebuilt(view: PlayerView, move: _Move, hand: list[int], marker: int | None)
     used = [0] * 54
     for card in (*hand, top, *(() if marker is None else (marker,))):
         used[card] += 1
-    spare = (card for card in range(52) for _ in range(decks - used[card]))
+    spare = [card for card in range(52) for _ in range(decks - used[card])]
+    sizes = [max(size, 1) for seat, size in enumerate(view.hand_sizes) if seat != move.seat]
+    if sum(sizes) > len(spare):
+        return None  # the other hands hold more cards than a stand-in deal can give them
+    spare = iter(spare)
     hands = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == move.seat:
