@@ -95,6 +95,9 @@ def _fit_text(game: Round) -> str:
     if game.colour is not None:
         return f"a {game.colour} joker is on top, so the next card must be {game.colour}, an Ace or the other joker"
     top = game.pile[-1]
+    if game.suit_in_play is None:
+        # A joker that named neither a suit nor a colour: only the wild cards follow it.
+        return f"{CARD_NAMES[top]} is on top and names no suit, so only an Ace or a joker fits"
     suit = SUIT_SYMBOLS[game.suit_in_play]
     named = " (named)" if game.named_suit is not None else ""
     return f"the suit in play is {suit}{named} and the top card is {CARD_NAMES[top]}"
