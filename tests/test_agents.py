@@ -303,6 +303,18 @@ def test_a_round_with_every_kind_of_agent_ends(name):
     assert "search:1" in report["move_ms"] and set(report["move_ms"]) <= {"search:1", "heuristic", "random"}
 
 
+def south_turns(name, rounds=25):
+    """Two-player heuristic rounds of a preset: (round number, round, South's view) at each of South's turns."""
+    for number in range(rounds):
+        game = Round(PRESETS[name], 2, seed=number, leader=number % 2)
+        agent = HeuristicAgent()
+        views = [PlayerView(game, 0), PlayerView(game, 1)]
+        while not game.over and len(game.history) < 300:
+            if game.to_move == 0:
+                yield number, game, views[0]
+            game.apply(agent.choose(views[game.to_move]))
+
+
 def south_then_west(west):
     """House, two players, 5♥ on the pile: South lays 6♥ and it is West's turn with ``west``."""
     game = Round.from_position(
@@ -341,20 +353,11 @@ def test_a_suit_named_with_an_ace_is_read_as_the_suit_its_player_holds():
 def test_the_recent_moves_rebuilt_from_the_log_are_what_the_true_hands_explain(name):
     # Rebuilt wrongly (the wrong top card, suit or hand), the true hands would explain few moves.
     checked = missed = 0
-    for number in range(25):
-        game = Round(PRESETS[name], 2, seed=number, leader=number % 2)
-        agents = [HeuristicAgent(), HeuristicAgent()]
-        views = [PlayerView(game, 0), PlayerView(game, 1)]
-        for _ in range(300):
-            if game.over:
-                break
-            seat = game.to_move
-            if seat == 0:
-                # Moves with cards taken since are checked on a guess of which cards those were.
-                moves = [move for move in _read_log(views[0]).moves if not move.taken]
-                checked += len(moves)
-                missed += _misses(views[0], moves, game.hands, random.Random(number))
-            game.apply(agents[seat].choose(views[seat]))
+    for number, game, south in south_turns(name):
+        # Moves with cards taken since are checked on a guess of which cards those were.
+        moves = [move for move in _read_log(south).moves if not move.taken]
+        checked += len(moves)
+        missed += _misses(south, moves, game.hands, random.Random(number))
     assert checked > 100 and missed <= 0.1 * checked, (checked, missed)
 
 
@@ -414,22 +417,15 @@ def test_a_draw_is_checked_by_the_cards_that_fitted_as_the_heuristic_would_judge
     # The shortcut for a draw (no card that fitted, and no chopper to weigh) agrees with asking the heuristic.
     rng = random.Random(3)
     compared = missed = 0
-    for number in range(25):
-        game = Round(PRESETS[name], 2, seed=number, leader=number % 2)
-        agents = [HeuristicAgent(), HeuristicAgent()]
-        views = [PlayerView(game, 0), PlayerView(game, 1)]
-        while not game.over and len(game.history) < 300:
-            if game.to_move == 0:
-                draws = [move for move in _read_log(views[0]).moves if move.fits is not None]
-                for move in draws:
-                    west = rng.sample(views[0].unseen_cards(), len(game.hands[1]))
-                    hands = [game.hands[0], west]
-                    guess = rng.random()  # the same guess of the card drawn, both ways
-                    quick = _misses(views[0], [move], hands, random.Random(guess))
-                    move.fits = None
-                    asked = _misses(views[0], [move], hands, random.Random(guess))
-                    assert quick == asked, (str(move.action), west)
-                    compared += 1
-                    missed += asked
-            game.apply(agents[game.to_move].choose(views[game.to_move]))
+    for _, game, south in south_turns(name):
+        for move in [move for move in _read_log(south).moves if move.fits is not None]:
+            west = rng.sample(south.unseen_cards(), len(game.hands[1]))
+            hands = [game.hands[0], west]
+            guess = rng.random()  # the same guess of the card drawn, both ways
+            quick = _misses(south, [move], hands, random.Random(guess))
+            move.fits = None
+            asked = _misses(south, [move], hands, random.Random(guess))
+            assert quick == asked, (str(move.action), west)
+            compared += 1
+            missed += asked
     assert compared > 20 and 0 < missed < compared, (compared, missed)
