@@ -158,6 +158,23 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "play K♠",
             "K♠ does not fit: the suit in play is ♣ and the top card is 4♣",
         ),
+        (
+            with_switches(PRESETS["house"], {"jokers": True}),
+            ["K♠ 9♣", "Q♥"],
+            "4♣ RJ",
+            {"marker": parse_card("6♦")},
+            "play K♠",
+            # A joker that named no suit: no advice to match a suit there is none of.
+            "K♠ does not fit: RJ is on top and names no suit, so only an Ace or a joker fits.",
+        ),
+        (
+            with_switches(PRESETS["uganda"], {"jokers": True}),
+            ["K♠ 9♣", "Q♥"],
+            "4♣ RJ",
+            {"colour": "red", "marker": parse_card("3♦")},
+            "play K♠",
+            "K♠ does not fit: a red joker is on top, so the next card must be red, an Ace or the other joker.",
+        ),
     ],
 )
 def test_explain_says_which_rule_refused(rules, hands, pile, extra, action, phrase):
