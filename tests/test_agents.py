@@ -10,6 +10,7 @@ from conftest import everything_shown
 from matatu_learn.agents.players import (
     AGENT_CHOICES,
     CUT_BOOST,
+    WIDE_BOOST,
     Decision,
     HeuristicAgent,
     SearchAgent,
@@ -212,7 +213,9 @@ def test_search_sentences_report_what_it_found():
             continue
         chosen, deals, runner, close = int(found[1]), int(found[2]), int(found[3]), found[4]
         candidates = _candidates(view, view.legal)
-        samples = 10 * (CUT_BOOST if any(action.kind is CUT for action in candidates) else 1)
+        # A possible cut, or a choice among several cards, is searched on more deals.
+        boost = CUT_BOOST if any(action.kind is CUT for action in candidates) else 1
+        samples = round(10 * max(boost, WIDE_BOOST if len(candidates) > 2 else 1))
         # Two candidates share every deal. With more, the two finalists are judged on all the deals
         # they were played on: the first half, where every candidate is tried, and their share of the rest.
         first = samples // 2
