@@ -983,16 +983,14 @@ def _rebuilt(view: PlayerView, move: _Move, hand: list[int], marker: int | None)
     for card in (*hand, top, *(() if marker is None else (marker,))):
         used[card] += 1
     spare = [card for card in range(52) for _ in range(decks - used[card])]
-    sizes = [max(size, 1) for seat, size in enumerate(view.hand_sizes) if seat != move.seat]
-    if sum(sizes) > len(spare):
+    sizes = [max(size, 1) for size in view.hand_sizes]
+    if sum(sizes) - sizes[move.seat] > len(spare):
         return None  # the other hands hold more cards than a stand-in deal can give them
-    spare = iter(spare)
-    hands = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == move.seat:
-            hands.append([DECK[card] for card in hand])
-        else:
-            hands.append([DECK[next(spare)] for _ in range(max(size, 1))])
+    stand_ins = iter(spare)
+    hands = [
+        [DECK[card] for card in hand] if seat == move.seat else [DECK[next(stand_ins)] for _ in range(size)]
+        for seat, size in enumerate(sizes)
+    ]
     try:
         return Round.from_position(
             view.rules,

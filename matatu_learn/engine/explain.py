@@ -91,9 +91,6 @@ def weight_text(game: Round, chopper: int) -> str:
     return f"{counted}, the limit is {rules.cut_limit}"
 
 
-_MATCH_ADVICE = "; match the suit or the rank, or play an Ace"
-
-
 def _fit_text(game: Round) -> str:
     if game.colour is not None:
         return f"a {game.colour} joker is on top, so the next card must be {game.colour}, an Ace or the other joker"
@@ -188,7 +185,7 @@ def _why_refused(game: Round, action: Action) -> str:
             )
         if not game.fits(card):
             # Under a joker the sentence already says what fits; elsewhere the suit or the rank does.
-            advice = "" if game.suit_in_play is None else _MATCH_ADVICE
+            advice = "" if game.suit_in_play is None else "; match the suit or the rank, or play an Ace"
             return f"{CARD_NAMES[card]} does not fit: {_fit_text(game)}{advice}."
         names_suit = RANK_OF[card] == ACE or (card >= 52 and rules.joker_names == "suit")
         if left == 0 and action.suit is not None:
