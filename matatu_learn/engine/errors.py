@@ -22,7 +22,15 @@ class DealError(MatatuError):
 
 
 class IllegalActionError(MatatuError):
-    """An action the rules refuse; the round is left exactly as it was."""
+    """An action the rules refuse; the round is left exactly as it was.
+
+    ``ruling`` is the rule that refused it, with its facts (``engine.rulings.Ruling``): the
+    teaching layer's voice words it for a person; the message itself is its notation.
+    """
+
+    def __init__(self, ruling):
+        super().__init__(str(ruling))
+        self.ruling = ruling
 
 
 class ScenarioError(MatatuError):

@@ -1,4 +1,4 @@
-"""A round as pictures: the start, then the position after each action with its words.
+"""A round as pictures: the start, then the position after each action with its facts.
 
 Lessons, replays and game reviews step through frames; each frame owns a copy of the
 round, so showing step 7 never replays steps 1 to 6 again.
@@ -8,8 +8,8 @@ round, so showing step 7 never replays steps 1 to 6 again.
 >>> start = Round.from_position(PRESETS["bomb"], [parse_cards("8♣ K♣"), parse_cards("K♥"), parse_cards("Q♥")],
 ...     pile=parse_cards("9♣"))
 >>> frames = play_frames(start, ["play 8♣"])
->>> [str(frame.action) for frame in frames], frames[1].effects, frames[0].game.to_move
-(['None', 'play 8♣'], ('Seat 1 is jumped.',), 0)
+>>> [str(frame.action) for frame in frames], frames[1].events[1:], frames[1].ruling.rule
+(['None', 'play 8♣'], (Skipped(seat=1),), <Rule.FITS: 'fits'>)
 """
 
 from __future__ import annotations
@@ -18,19 +18,21 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .actions import Action, parse_action
-from .explain import describe_event
+from .events import Event
 from .round import Round
+from .rulings import Ruling
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """The round after ``action`` (None: the starting position), who acted and why it was allowed."""
+    """The round after ``action`` (None: the starting position), who acted, the ruling that
+    allowed it, and the records it added to the log (the action's own first)."""
 
     game: Round
     action: Action | None = None
     seat: int | None = None
-    explanation: str = ""
-    effects: tuple[str, ...] = ()
+    ruling: Ruling | None = None
+    events: tuple[Event, ...] = ()
     text: str = ""
 
 
@@ -47,8 +49,7 @@ def each_frame(start: Round, actions: Iterable[Action | str], text: str = "") ->
     for written in actions:
         action = parse_action(written)
         seat = game.to_move
-        explanation = game.explain(action)
+        ruling = game.ruling(action)
         before = len(game.log)
         game.apply(action)
-        effects = tuple(sentence for event in game.log[before:] if (sentence := describe_event(event)))
-        yield Frame(game.copy(), action, seat, explanation, effects, text)
+        yield Frame(game.copy(), action, seat, ruling, tuple(game.log[before:]), text)

@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import (
     CALL,
@@ -53,10 +54,33 @@ from .cards import (
     make_card,
 )
 from .errors import DealError, IllegalActionError, NotationError
-from .events import EventKind, RoundEnd
-from .explain import explain_action
+from .events import (
+    Acted,
+    Again,
+    BaseShown,
+    Called,
+    CallMissed,
+    Cancelled,
+    Caught,
+    ColourNamed,
+    CutterShown,
+    Drew,
+    Ended,
+    Opened,
+    Owes,
+    Reshuffled,
+    Returned,
+    Reversed,
+    RoundEnd,
+    Skipped,
+    Smaller,
+    SuitNamed,
+    Took,
+    WentOut,
+)
 from .judging import round_points, round_winners
 from .rules import Rules
+from .rulings import PickAnswer, Rule, Ruling
 from .tables import RulesTables, tables_for
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -78,6 +102,39 @@ class RoundResult:
     finished: tuple[int, ...] = ()  # play_on: the seats that went out, in order
 
 
+class Position(NamedTuple):
+    """Everything that changes during a round, as one frozen value: ``Round.snapshot`` makes it,
+    ``Round.copy`` and ``Round.from_position`` restore from it. Hands, stock (top last), pile
+    (top last), calls owed, seats out, history and log are tuples here, lists in the round."""
+
+    hands: tuple[tuple[Card, ...], ...] = ()
+    stock: tuple[Card, ...] = ()
+    pile: tuple[Card, ...] = ()
+    marker: Card | None = None
+    chopper_suit: int | None = None
+    to_move: int = 0
+    direction: int = 1
+    named_suit: int | None = None
+    colour: str | None = None
+    pending: int = 0
+    free: bool = False
+    drawn: Card | None = None
+    has_drawn: bool = False
+    owed: tuple[str | None, ...] = ()
+    catchable: int | None = None
+    quiet_turns: int = 0
+    finished: tuple[int, ...] = ()
+    over: bool = False
+    result: RoundResult | None = None
+    history: tuple[Action, ...] = ()
+    log: tuple = ()
+
+
+POSITION_FIELDS = Position._fields
+# The fields a round keeps as lists (it appends and pops); the others are plain values.
+_LIST_FIELDS = frozenset({"stock", "pile", "owed", "finished", "history", "log"})
+
+
 class Round:
     """One round of Matatu under a ruleset.
 
@@ -87,38 +144,8 @@ class Round:
     ``IllegalActionError`` and leaves the round unchanged.
     """
 
-    __slots__ = (
-        "rules",
-        "players",
-        "seed",
-        "leader",
-        "rng",
-        "_tables",
-        "hands",
-        "stock",
-        "pile",
-        "marker",
-        "chopper_suit",
-        "to_move",
-        "direction",
-        "named_suit",
-        "colour",
-        "pending",
-        "free",
-        "drawn",
-        "has_drawn",
-        "owed",
-        "catchable",
-        "quiet_turns",
-        "finished",
-        "over",
-        "result",
-        "history",
-        "log",
-        "_legal",
-        "_call_words",
-        "_plain",
-    )
+    # The fixed facts of the round and the generator's caches; the state is ``Position``'s fields.
+    __slots__ = ("rules", "players", "seed", "leader", "rng", "_tables", "_legal", "_call_words", "_plain", *POSITION_FIELDS)
 
     def __init__(self, rules: Rules, players: int = 2, seed: int | None = None, leader: int = 0):
         check_players(players)
@@ -139,16 +166,16 @@ class Round:
         # so a refused joker or seven always has other cards to give way to.
         if rules.marker == "base":
             self.marker = rng.choice(STANDARD_DECK)
-            self.log.append((EventKind.BASE, None, self.marker))
+            self.log.append(BaseShown(self.marker))
         elif rules.marker == "cutter":
             self.marker = self._turn_up(refuse_sevens=True)
-            self.log.append((EventKind.CUTTER, None, self.marker))
+            self.log.append(CutterShown(self.marker))
         if self.marker is not None:
             self.chopper_suit = SUIT_OF[self.marker]
         if rules.opening == "card":
             opening = self._turn_up(refuse_sevens=False)
             self.pile.append(opening)
-            self.log.append((EventKind.OPENING, None, opening))
+            self.log.append(Opened(opening))
         for _ in range(rules.hand_size):
             for seat in range(players):
                 self.hands[seat].append(deck.pop())
@@ -166,27 +193,7 @@ class Round:
         # known) which cards are one plain play; both are derived from the rules and never change.
         self._call_words = self._tables.call_words
         self._plain: tuple[bool, ...] | None = None
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.stock: list[Card] = []
-        self.pile: list[Card] = []
-        self.marker: Card | None = None
-        self.chopper_suit: int | None = None
-        self.to_move = leader
-        self.direction = 1
-        self.named_suit: int | None = None
-        self.colour: str | None = None
-        self.pending = 0
-        self.free = False
-        self.drawn: Card | None = None
-        self.has_drawn = False
-        self.owed: list[str | None] = [None] * players
-        self.catchable: int | None = None
-        self.quiet_turns = 0
-        self.finished: list[int] = []
-        self.over = False
-        self.result: RoundResult | None = None
-        self.history: list[Action] = []
-        self.log: list[tuple] = []
+        self._restore(Position(hands=((),) * players, owed=(None,) * players, to_move=leader))
         self._legal: tuple[Action, ...] | None = None
 
     def _turn_up(self, refuse_sevens: bool) -> Card:
@@ -195,7 +202,7 @@ class Round:
         card = stock.pop()
         while card >= 52 or (refuse_sevens and RANK_OF[card] == 7):
             stock.insert(self.rng.randrange(len(stock)), card)
-            self.log.append((EventKind.RETURNED, None, card))
+            self.log.append(Returned(card))
             card = stock.pop()
         return card
 
@@ -230,28 +237,24 @@ class Round:
         if not 0 <= to_move < players:
             raise DealError(f"to_move must be a seat from 0 to {players - 1}, not {to_move}.")
         game._setup(rules, players, seed, to_move)
-        placed: list[Card] = []
-        for seat, hand in enumerate(hands):
-            game.hands[seat] = list(hand)
-            placed.extend(hand)
-        game.pile = list(pile)
-        placed.extend(pile)
+        hands = tuple(tuple(hand) for hand in hands)
+        pile = tuple(pile)
+        placed: list[Card] = [card for hand in hands for card in hand] + list(pile)
+        chopper_suit = None
         if rules.marker != "none":
             if marker is None:
                 raise DealError("This ruleset needs a marker card (the base card or the cutter).")
-            if marker >= 52:
+            if marker.is_joker:
                 raise DealError("The marker card cannot be a joker.")
-            game.marker = marker
-            game.chopper_suit = SUIT_OF[marker]
+            chopper_suit = SUIT_OF[marker]
             if rules.marker == "cutter":
                 placed.append(marker)  # a real card, out of play
         elif marker is not None:
             raise DealError("This ruleset has no marker card: leave 'marker' out.")
         if stock is not None:
-            game.stock = list(reversed(stock))
             placed.extend(stock)
         for card in placed:
-            if card >= 52 and not rules.jokers:
+            if card.is_joker and not rules.jokers:
                 raise DealError(f"{CARD_NAMES[card]} is a joker, and jokers are off in this ruleset.")
         copies = Counter(placed)
         for card, count in copies.items():
@@ -261,38 +264,53 @@ class Round:
                 raise DealError(f"{CARD_NAMES[card]} is placed {times}, but {decks}.")
         if stock is None:
             unplaced = Counter(rules.deck()) - copies
-            game.stock = [card for card in reversed(DECK) for _ in range(unplaced[card])]
-        if not game.pile and rules.opening != "bare":
+            stock_top_last = tuple(card for card in reversed(DECK) for _ in range(unplaced[card]))
+        else:
+            stock_top_last = tuple(reversed(stock))
+        if not pile and rules.opening != "bare":
             raise DealError("The pile is empty, but only a bare-table ruleset starts without a pile.")
         if direction not in (1, -1):
             raise DealError(f"direction must be 1 or -1, not {direction}.")
-        game.direction = direction
         if suit is not None and suit not in SUITS:
             raise DealError(f"'{suit}' is not a suit.")
-        game.named_suit = suit
         if colour is not None and colour not in ("red", "black"):
             raise DealError(f"colour must be red or black, not '{colour}'.")
-        game.colour = colour
         if not isinstance(pending, int) or pending < 0:
             raise DealError(f"pending must be a whole number of cards, not {pending!r}.")
-        if pending and (not game.pile or not game._tables.picks[game.pile[-1]]):
+        if pending and (not pile or not game._tables.picks[pile[-1]]):
             raise DealError("A pick is pending, but the pile's top card is not a pick card under these rules.")
-        game.pending = pending
-        game.free = bool(free)
-        if drawn is not None:
-            if drawn not in game.hands[to_move]:
-                raise DealError(f"The drawn card {CARD_NAMES[drawn]} must be in the hand of seat {to_move}.")
-            game.drawn = drawn
-            game.has_drawn = True
+        if drawn is not None and drawn not in hands[to_move]:
+            raise DealError(f"The drawn card {CARD_NAMES[drawn]} must be in the hand of seat {to_move}.")
+        owed = [None] * players
+        catchable = None
         if owed_call is not None:
-            seat, word, catchable = owed_call
+            seat, word, can_catch = owed_call
             if not 0 <= seat < players:
                 raise DealError(f"owed_call.seat must be a seat from 0 to {players - 1}, not {seat}.")
             if word not in game._tables.call_words.values():
                 raise DealError(f"'{word}' is not a call of this ruleset.")
-            game.owed[seat] = word
-            if catchable and seat != to_move:
-                game.catchable = seat
+            owed[seat] = word
+            if can_catch and seat != to_move:
+                catchable = seat
+        game._restore(
+            Position(
+                hands=hands,
+                stock=stock_top_last,
+                pile=pile,
+                marker=marker,
+                chopper_suit=chopper_suit,
+                to_move=to_move,
+                direction=direction,
+                named_suit=suit,
+                colour=colour,
+                pending=pending,
+                free=bool(free),
+                drawn=drawn,
+                has_drawn=drawn is not None,
+                owed=tuple(owed),
+                catchable=catchable,
+            )
+        )
         legal = game.legal_actions()
         if game.has_drawn and (not legal or legal[0] is PASS_ACTION):
             game._end_turn(quiet=False)  # nothing playable after a draw: the turn ends by itself
@@ -490,16 +508,29 @@ class Round:
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            raise IllegalActionError(self.explain(action))
+            raise IllegalActionError(self._refused(action))
         self._legal = None
         seat = self.to_move
         self.history.append(action)
-        self.log.append((EventKind.ACTION, seat, action))
+        pile = self.pile
+        self.log.append(
+            Acted(
+                seat,
+                action,
+                pile[-1] if pile else None,
+                self.named_suit,
+                self.colour,
+                self.free,
+                self.pending,
+                self.direction,
+                self.has_drawn,
+            )
+        )
         kind = action.kind
         if kind is CATCH:
             silent = self.catchable
             self.catchable = None
-            self.log.append((EventKind.CAUGHT, silent, self.rules.catch_penalty))
+            self.log.append(Caught(silent, self.rules.catch_penalty, seat))
             self._take(silent, self.rules.catch_penalty)
             return
         if kind is CALL:
@@ -553,10 +584,10 @@ class Round:
         missed = needed is not None and action.word is None
         if missed:
             self.owed[seat] = needed
-            self.log.append((EventKind.CALL_MISSED, seat, needed))
+            self.log.append(CallMissed(seat, needed))
         elif action.word is not None:
             self.owed[seat] = None
-            self.log.append((EventKind.CALLED, seat, action.word))
+            self.log.append(Called(seat, action.word))
         rules = self.rules
         picks = self._tables.picks
         step = 1
@@ -564,7 +595,7 @@ class Round:
         if answering:
             if card == MASTER_ACE and rules.master_ace_cancels:
                 self.pending = 0
-                self.log.append((EventKind.CANCEL, seat, card))
+                self.log.append(Cancelled(seat, card))
                 if rules.master_ace_cancel == "free":
                     self.free = True
                 else:
@@ -580,16 +611,16 @@ class Round:
                     self.pending = amount
                 elif amount == self.pending:
                     self.pending = 0
-                    self.log.append((EventKind.CANCEL, seat, card))
+                    self.log.append(Cancelled(seat, card))
                 else:
                     difference = self.pending - amount
                     self.pending = 0
-                    self.log.append((EventKind.SMALLER, seat, difference))
+                    self.log.append(Smaller(seat, difference))
                     self._take(seat, difference)
                 if card >= 52:
                     self._name_joker(seat, card, action.suit)
                 if self.pending:
-                    self.log.append((EventKind.OWES, self._seat_after(1), self.pending))
+                    self.log.append(Owes(self._seat_after(1), self.pending))
         else:
             rank = RANK_OF[card]
             if card >= 52:
@@ -604,28 +635,28 @@ class Round:
             elif (rank == JACK and rules.jack == "reverse") or (rank == QUEEN and rules.queens_reverse):
                 self.direction = -self.direction
                 reverse = True
-                self.log.append((EventKind.REVERSE, seat, self.direction))
+                self.log.append(Reversed(seat, self.direction))
             if self.pending:
-                self.log.append((EventKind.OWES, self._seat_after(1), self.pending))
+                self.log.append(Owes(self._seat_after(1), self.pending))
         # A call missed with this play stays owed unless a pick-up already cancelled it.
         missed_by = seat if missed and self.owed[seat] is not None else None
         if self.players - len(self.finished) == 2 and (step == 2 or reverse):
-            self.log.append((EventKind.AGAIN, seat, None))
+            self.log.append(Again(seat))
             self._start_turn(seat, missed_by)
             return
         if step == 2:
-            self.log.append((EventKind.SKIP, self._seat_after(1), None))
+            self.log.append(Skipped(self._seat_after(1)))
         self._start_turn(self._seat_after(step), missed_by)
 
     def _name_suit(self, seat: int, suit: int | None) -> None:
         self.named_suit = suit
         if suit is not None:
-            self.log.append((EventKind.SUIT, seat, suit))
+            self.log.append(SuitNamed(seat, suit))
 
     def _name_joker(self, seat: int, card: int, suit: int | None) -> None:
         if self.rules.joker_names == "colour":
             self.colour = COLOUR_OF[card]
-            self.log.append((EventKind.COLOUR, seat, self.colour))
+            self.log.append(ColourNamed(seat, self.colour))
         else:
             self._name_suit(seat, suit)
 
@@ -658,12 +689,12 @@ class Round:
         if not self.stock:
             self._reshuffle()
         if not self.stock:
-            self.log.append((EventKind.DRAW, seat, None))
+            self.log.append(Drew(seat, None))
             return None
         card = self.stock.pop()
         self.hands[seat].append(card)
         self.owed[seat] = None  # any draw cancels an owed call
-        self.log.append((EventKind.DRAW, seat, card))
+        self.log.append(Drew(seat, card))
         return card
 
     def _take(self, seat: int, count: int) -> int:
@@ -680,7 +711,7 @@ class Round:
             self.owed[seat] = None  # any draw cancels an owed call
             if self.catchable == seat:
                 self.catchable = None
-        self.log.append((EventKind.TAKE, seat, tuple(taken)))
+        self.log.append(Took(seat, tuple(taken)))
         return len(taken)
 
     def _reshuffle(self) -> None:
@@ -689,7 +720,7 @@ class Round:
             self.stock = self.pile
             self.pile = [top]
             self.rng.shuffle(self.stock)
-            self.log.append((EventKind.RESHUFFLE, None, len(self.stock)))
+            self.log.append(Reshuffled(len(self.stock)))
 
     def _seat_after(self, steps: int) -> int:
         if not self.finished:
@@ -706,7 +737,7 @@ class Round:
         self.finished.append(seat)
         self.owed[seat] = None
         self.pending = 0
-        self.log.append((EventKind.GOES_OUT, seat, len(self.finished)))
+        self.log.append(WentOut(seat, len(self.finished)))
         if self.players - len(self.finished) <= 1:
             self._finish(RoundEnd.OUT, winner=seat)
             return
@@ -746,17 +777,26 @@ class Round:
             winners = round_winners(self.rules, totals, cutter)
         points = round_points(self.rules, totals, winners)
         self.result = RoundResult(reason, winners, totals, points, cutter, tuple(self.finished))
-        self.log.append((EventKind(reason), cutter if reason is RoundEnd.CUT else winner, winners))
+        self.log.append(Ended(reason, cutter if reason is RoundEnd.CUT else winner, winners))
         self._legal = ()
 
     # ---------------------------------------------------------------- branches
-    def set_hand(self, seat: int, cards: list[Card]) -> None:
-        """Put ``cards`` in a seat's hand, in place of what it held: for imagined deals and probes.
+    def replace_hidden(self, hands: dict[int, list[Card]], stock: list[Card] | None = None, log=None) -> None:
+        """Put other cards in some hands (and the stock): the one way an imagined deal is made.
 
-        Nothing is checked (the cards may stand elsewhere too): a search that deals hidden
-        cards again keeps its deal consistent itself. The legal actions are worked out afresh.
+        Nothing is checked (the cards may stand elsewhere too): a search or a sample that deals
+        hidden cards again keeps its deal consistent itself. When the seat to move had drawn,
+        its drawn card is the last of its new hand; ``log`` replaces the log (a viewer's public
+        one). The legal actions are worked out afresh.
         """
-        self.hands[seat] = cards
+        for seat, cards in hands.items():
+            self.hands[seat] = cards
+        if stock is not None:
+            self.stock = stock
+        if self.has_drawn and self.to_move in hands and hands[self.to_move]:
+            self.drawn = hands[self.to_move][-1]
+        if log is not None:
+            self.log = list(log)
         self._legal = None
 
     def copy(self, seed: int | None = None) -> Round:
@@ -779,60 +819,185 @@ class Round:
         other._tables = self._tables
         other._call_words = self._call_words
         other._plain = self._plain
+        for name in POSITION_FIELDS:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if name in _LIST_FIELDS else value)
         other.hands = [hand.copy() for hand in self.hands]
-        other.stock = self.stock.copy()
-        other.pile = self.pile.copy()
-        other.marker = self.marker
-        other.chopper_suit = self.chopper_suit
-        other.to_move = self.to_move
-        other.direction = self.direction
-        other.named_suit = self.named_suit
-        other.colour = self.colour
-        other.pending = self.pending
-        other.free = self.free
-        other.drawn = self.drawn
-        other.has_drawn = self.has_drawn
-        other.owed = self.owed.copy()
-        other.catchable = self.catchable
-        other.quiet_turns = self.quiet_turns
-        other.finished = self.finished.copy()
-        other.over = self.over
-        other.result = self.result
-        other.history = self.history.copy()
-        other.log = self.log.copy()
         other._legal = self._legal  # a tuple: shared safely until either side moves
         return other
 
     # ---------------------------------------------------------------- snapshots
-    def snapshot(self) -> tuple:
-        """Everything that defines the position, for checking that nothing changed."""
-        return (
-            tuple(tuple(hand) for hand in self.hands),
-            tuple(self.stock),
-            tuple(self.pile),
-            self.marker,
-            self.to_move,
-            self.direction,
-            self.named_suit,
-            self.colour,
-            self.pending,
-            self.free,
-            self.drawn,
-            self.has_drawn,
-            tuple(self.owed),
-            self.catchable,
-            self.quiet_turns,
-            tuple(self.finished),
-            self.over,
-            self.result,
-            len(self.history),
-            len(self.log),
-            self.rng.getstate(),
-        )
+    def snapshot(self) -> Position:
+        """The position as one frozen value: for checking that nothing changed, and to restore."""
+        values = [getattr(self, name) for name in POSITION_FIELDS]
+        position = Position._make(tuple(value) if name in _LIST_FIELDS else value for name, value in zip(POSITION_FIELDS, values))
+        return position._replace(hands=tuple(tuple(hand) for hand in self.hands))
 
-    def explain(self, action: Action | str) -> str:
-        """Why an action is legal or refused now, in words that quote the rule."""
-        return explain_action(self, action)
+    def _restore(self, position: Position) -> None:
+        for name, value in zip(POSITION_FIELDS, position):
+            setattr(self, name, list(value) if name in _LIST_FIELDS else value)
+        self.hands = [list(hand) for hand in position.hands]
+        self._legal = None
+
+    # ---------------------------------------------------------------- rulings
+    def ruling(self, action: Action | str) -> Ruling:
+        """Why an action is legal or refused now: the rule and the facts it quotes.
+
+        The legal actions decide; the ruling names the check that decided, in the order the
+        generator makes them (an owed call first, then a pending pick, a draw, the fit).
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.cards import parse_cards, parse_card
+        >>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 7♥ 8♠"), parse_cards("K♣ 2♠")],
+        ...     pile=parse_cards("6♦ 9♦"), marker=parse_card("6♦"))
+        >>> print(game.ruling("play 7♥"))
+        play 7♥ is refused (does_not_fit: card=7♥, top=9♦, suit=2, named=False, colour=None)
+        >>> game.ruling("cut 7♦").rule, game.ruling("cut 7♦").legal
+        (<Rule.CUT: 'cut'>, True)
+        """
+        try:
+            action = parse_action(action)
+        except NotationError as error:
+            return Ruling(Rule.NOT_AN_ACTION, False, str(action), error=str(error))
+        if action in self.legal_actions():
+            return self._allowed(action)
+        return self._refused(action)
+
+    def _fit_facts(self) -> dict:
+        """What a card must match now: the top card, the suit in play (named or not), a joker's colour."""
+        return {
+            "top": self.pile[-1] if self.pile else None,
+            "suit": self.suit_in_play,
+            "named": self.named_suit is not None,
+            "colour": self.colour,
+        }
+
+    def _chopper_facts(self) -> dict:
+        """Which seven cuts: any seven, or the seven of the marker card's suit."""
+        if self.rules.chopper == "any_seven":
+            return {"any_seven": True}
+        return {"any_seven": False, "chopper_suit": self.chopper_suit, "marker": self.rules.marker}
+
+    def _weight_facts(self, chopper: Card) -> dict:
+        return {"weight": self.cut_weight(chopper=chopper), "limit": self.rules.cut_limit, "counts": self.rules.cut_counts}
+
+    def pick_answers(self) -> tuple[PickAnswer, ...]:
+        """The kinds of card that answer the pending pick, found by the generator's own check."""
+        rules = self.rules
+        mode = rules.pick_mode
+        kinds: dict[PickAnswer, None] = {}
+        for card in rules.deck():
+            if not self._answers(card):
+                continue
+            if card == MASTER_ACE and rules.master_ace_cancels:
+                kinds[PickAnswer(ACE, None, "cancels")] = None
+                continue
+            joker = card.is_joker
+            colour = COLOUR_OF[card] if mode == "compare" and not (joker and self.pile[-1].is_joker) else None
+            if mode == "compare":
+                effect = "compares"
+            elif mode == "add_up" or joker:
+                effect = "adds"
+            else:
+                effect = "passes_on"
+            kinds[PickAnswer(0 if joker else RANK_OF[card], colour, effect)] = None
+        # The A♠ last: it is the exception, said after the pick cards.
+        return tuple(sorted(kinds, key=lambda answer: answer.rank == ACE))
+
+    def _allowed(self, action: Action) -> Ruling:
+        rules = self.rules
+        kind = action.kind
+        text = action.text
+        if kind is CATCH:
+            return Ruling(Rule.CATCH, True, text, silent=self.catchable, penalty=rules.catch_penalty)
+        if kind is CALL:
+            return Ruling(Rule.CALL_OWED, True, text, word=action.word)
+        if kind is PICK:
+            return Ruling(Rule.PICK_UP, True, text, pending=self.pending)
+        if kind is DRAW:
+            return Ruling(Rule.DRAW, True, text)
+        if kind is PASS:
+            if self.has_drawn:
+                return Ruling(Rule.PASS_AFTER_DRAW, True, text)
+            return Ruling(Rule.PASS_TAKES_ONE, True, text)
+        card = action.card
+        if kind is CUT:
+            weight = {} if rules.cut_limit is None else self._weight_facts(card)
+            return Ruling(Rule.CUT, True, text, card=card, **self._chopper_facts(), **weight)
+        if self.pending:
+            return Ruling(Rule.ANSWERS_PICK, True, text, card=card, pending=self.pending, answers=self.pick_answers())
+        if not self.pile:
+            return Ruling(Rule.BARE_TABLE, True, text, card=card)
+        if self.free:
+            return Ruling(Rule.FREE_PLAY, True, text, card=card)
+        if WILD[card]:
+            return Ruling(Rule.WILD, True, text, card=card)
+        return Ruling(Rule.FITS, True, text, card=card, **self._fit_facts())
+
+    def _refused(self, action: Action) -> Ruling:
+        rules = self.rules
+        seat = self.to_move
+        hand = self.hands[seat]
+        kind = action.kind
+        text = action.text
+        if self.over:
+            return Ruling(Rule.ROUND_OVER, False, text)
+        owed = self.owed[seat]
+        if owed is not None and rules.owed_call_blocks and kind not in (CALL, CATCH):
+            return Ruling(Rule.MUST_CALL_FIRST, False, text, word=owed)
+        if kind is CATCH:
+            return Ruling(Rule.NOBODY_TO_CATCH, False, text)
+        if kind is CALL:
+            if owed is None:
+                return Ruling(Rule.NO_CALL_OWED, False, text, word=action.word)
+            return Ruling(Rule.WRONG_CALL_OWED, False, text, word=action.word, owed=owed, hand_size=len(hand))
+        card = action.card
+        if card is not None and card not in hand:
+            return Ruling(Rule.NOT_HELD, False, text, card=card)
+        if self.pending and kind is not PICK:
+            return Ruling(Rule.PICK_PENDING, False, text, pending=self.pending, answers=self.pick_answers())
+        if kind is PICK:
+            return Ruling(Rule.NO_PICK, False, text)
+        if self.has_drawn:
+            if kind is DRAW:
+                return Ruling(Rule.ALREADY_DRAWN, False, text)
+            if kind is PASS:
+                return Ruling(Rule.NO_PASS_AFTER_DRAW, False, text, drawn=self.drawn)
+            if rules.after_draw != "any_fitting" and card != self.drawn:
+                return Ruling(Rule.ONLY_DRAWN_CARD, False, text, card=card, drawn=self.drawn)
+        if kind is PASS:
+            return Ruling(Rule.NO_PASS, False, text)
+        if kind is DRAW:
+            return Ruling(Rule.DRAW_ONLY_WHEN_STUCK, False, text)
+        left = len(hand) - 1
+        if kind is CUT:
+            if not self.is_chopper(card):
+                return Ruling(Rule.NOT_A_CHOPPER, False, text, card=card, **self._chopper_facts())
+            if not self.fits(card):
+                return Ruling(Rule.CHOPPER_MUST_FIT, False, text, card=card, **self._fit_facts())
+            if not self.light_enough(card):
+                return Ruling(Rule.TOO_HEAVY, False, text, card=card, **self._weight_facts(card))
+        if kind is PLAY:
+            if self.is_chopper(card) and not rules.sevens_normal:
+                return Ruling(Rule.CHOPPER_ONLY_CUTS, False, text, card=card)
+            if not self.fits(card):
+                return Ruling(Rule.DOES_NOT_FIT, False, text, card=card, **self._fit_facts())
+            names_suit = RANK_OF[card] == ACE or (card.is_joker and rules.joker_names == "suit")
+            if left == 0 and action.suit is not None:
+                return Ruling(Rule.LAST_CARD_NAMES_NOTHING, False, text, card=card)
+            if left and names_suit and action.suit is None:
+                return Ruling(Rule.MUST_NAME_SUIT, False, text, card=card)
+            if action.suit is not None and not names_suit:
+                jokers_name = rules.jokers and rules.joker_names == "suit"
+                return Ruling(Rule.CANNOT_NAME_SUIT, False, text, card=card, jokers_name=jokers_name)
+            if action.word is not None:
+                if rules.calls == "none":
+                    return Ruling(Rule.NO_CALLS, False, text)
+                due = self._call_words.get(left)
+                if due is None:
+                    return Ruling(Rule.NO_CALL_DUE, False, text, left=left, word=action.word)
+                return Ruling(Rule.WRONG_CALL_WORD, False, text, left=left, word=action.word, due=due)
+        return Ruling(Rule.NOT_NOW, False, text, legal=tuple(option.text for option in self.legal_actions()))
 
 
 def check_players(players: int) -> None:

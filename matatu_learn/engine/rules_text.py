@@ -15,8 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .explain import marker_name
 from .rules import SWITCH_NAMES, Rules
+
+# What the marker card is called under each ``marker`` setting (no entry: no marker card).
+MARKER_NAMES = {"base": "base card", "cutter": "cutter"}
+
+
+def marker_name(rules: Rules) -> str | None:
+    """What the marker card is called: 'base card', 'cutter', or None where there is none.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> marker_name(PRESETS["house"]), marker_name(PRESETS["uganda"]), marker_name(PRESETS["bomb"])
+    ('base card', 'cutter', None)
+    """
+    return MARKER_NAMES.get(rules.marker)
 
 # What each setting changes, in one line: the rules reference (docs/rules.md §10) and
 # any editor of rules show these, so a setting is described in this one place.
@@ -126,7 +138,7 @@ def switch_lines(rules: Rules) -> list[str]:
 def _deck(rules: Rules) -> list[str]:
     lines = [
         deck_sentence(rules),
-        f"2 to 6 players; each is dealt {rules.hand_size} cards. Seat 0 leads the first round; the lead moves one seat each round.",
+        f"2 to 6 players; each is dealt {rules.hand_size} cards. The first seat leads the first round; the lead moves one seat on each round.",
     ]
     if rules.opening == "bare":
         lines.append("The table starts bare: the leader plays any card, and its effect applies.")

@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action
+from .actions import Action, parse_action
 from .cards import Card
-from .events import EventKind
+from .errors import NotationError
+from .events import HIDDEN, Event, public_event
 from .round import Round, RoundResult
 from .rules import Rules
+from .rulings import Rule, Ruling
 from .tables import tables_for
 
-HIDDEN = "?"
+__all__ = ["HIDDEN", "PlayerView", "TeacherView", "views_of"]
 
 
 class PlayerView:
@@ -155,10 +157,10 @@ class PlayerView:
         return self._round.is_chopper(card)
 
     @property
-    def log(self) -> tuple[tuple, ...]:
+    def log(self) -> tuple[Event, ...]:
         """The round's log with the cards others drew or took hidden."""
         seat = self.seat
-        return tuple(_public_event(event, seat) for event in self._round.log)
+        return tuple(public_event(event, seat) for event in self._round.log)
 
     # ------------------------------------------------------------ this seat's own
     @property
@@ -187,11 +189,20 @@ class PlayerView:
         """This seat's hand total."""
         return self._round.total(self.seat)
 
-    def explain(self, action: Action | str) -> str:
-        """Why one of this seat's actions is legal or refused now."""
-        if self._round.to_move != self.seat:
-            return f"It is seat {self._round.to_move}'s turn, not seat {self.seat}'s."
-        return self._round.explain(action)
+    def ruling(self, action: Action | str) -> Ruling:
+        """Why one of this seat's actions is legal or refused now (``Round.ruling``)."""
+        game = self._round
+        if game.to_move != self.seat and not game.over:
+            try:
+                text = parse_action(action).text
+            except NotationError:
+                return game.ruling(action)
+            return Ruling(Rule.NOT_YOUR_TURN, False, text, seat=self.seat, to_move=game.to_move)
+        return game.ruling(action)
+
+    def pick_answers(self):
+        """The kinds of card that answer the pending pick (everyone at the table knows them)."""
+        return self._round.pick_answers() if self._round.pending else ()
 
     # ------------------------------------------------------------ what this seat cannot see
     def unseen_cards(self) -> list[Card]:
@@ -219,17 +230,14 @@ class PlayerView:
         sample = game.copy(seed=rng.getrandbits(64))
         unseen = self.unseen_cards()
         rng.shuffle(unseen)
+        hands = {}
         for seat in range(game.players):
             if seat != self.seat:
                 size = len(game.hands[seat])
-                sample.hands[seat] = unseen[-size:] if size else []
+                hands[seat] = unseen[-size:] if size else []
                 del unseen[len(unseen) - size :]
         # In a round from a position some cards may be out of play: the stock keeps its own size.
-        sample.stock = unseen[: len(game.stock)]
-        if game.has_drawn and game.to_move != self.seat:
-            sample.drawn = sample.hands[game.to_move][-1]
-        sample.log = list(self.log)
-        sample._legal = None
+        sample.replace_hidden(hands, unseen[: len(game.stock)], self.log)
         return sample
 
 
@@ -260,7 +268,7 @@ class TeacherView(PlayerView):
         return self._round.legal_actions()
 
     @property
-    def log(self) -> tuple[tuple, ...]:
+    def log(self) -> tuple[Event, ...]:
         return tuple(self._round.log)
 
 
@@ -268,13 +276,3 @@ def views_of(game: Round) -> list[PlayerView]:
     """One view per seat, made once and good for the whole round."""
     return [PlayerView(game, seat) for seat in range(game.players)]
 
-
-def _public_event(event: tuple, seat: int | None) -> tuple:
-    kind, who, detail = event
-    if who == seat or detail is None:
-        return event
-    if kind is EventKind.DRAW:
-        return (kind, who, HIDDEN)
-    if kind is EventKind.TAKE:
-        return (kind, who, (HIDDEN,) * len(detail))
-    return event

@@ -1,0 +1,537 @@
+"""The voice: the one place where the game's facts become sentences, for a given viewer.
+
+Below the teaching layer the engine and the players report facts: typed log records
+(``engine.events``), rulings (``engine.rulings``), results and decisions. A ``Voice`` words
+them for one viewer at a table: every seat by one naming scheme (compass points, or the
+names people gave), "You" for the viewer's own seat, a card only where the viewer could see
+it. It is handed what the viewer may see — a seat's public log, where the cards others drew
+are hidden — so it cannot name a hidden card: there is none in what it reads.
+
+>>> from matatu_learn.engine.cards import parse_card
+>>> from matatu_learn.engine.events import Drew, Skipped
+>>> south, north = Voice(2, viewer=0), Voice(2, viewer=1)
+>>> south.event(Drew(0, parse_card("5♣"))), north.event(Drew(0, "?"))
+('You draw the 5 of clubs.', 'South draws a card.')
+>>> Voice(4).event(Skipped(1))
+'West is jumped.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
+from ..engine.cards import ACE, COLOUR_OF, RANK_OF, SUIT_OF
+from ..engine.events import (
+    HIDDEN,
+    Acted,
+    Again,
+    BaseShown,
+    Called,
+    CallMissed,
+    Cancelled,
+    Caught,
+    ColourNamed,
+    CutterShown,
+    Drew,
+    Ended,
+    Event,
+    Opened,
+    Owes,
+    Reshuffled,
+    Returned,
+    Reversed,
+    RoundEnd,
+    Skipped,
+    Smaller,
+    SuitNamed,
+    Took,
+    WentOut,
+)
+from ..engine.rulings import Rule, Ruling
+
+# The words of a card: ranks and suits as a sentence says them.
+RANK_WORDS = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+CALL_WORDS = {"warning": "Warning!", "card": "Card!", "matatu": "Matatu!"}
+
+# Seats are named by where they sit, seat 1 at the bottom; play starts clockwise, so the
+# names follow the order of play. The same names on every page, for 2 to 6 players.
+COMPASS = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-West", "North-East", "East"),
+    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
+}
+YOU = "You"
+
+# Verbs as they follow "You" (every other name takes the third person).
+_YOU_VERBS = {"is": "are", "has": "have", "passes": "pass", "catches": "catch"}
+
+
+def count(number: int, thing: str = "card") -> str:
+    """'1 card', '2 cards'.
+
+    >>> count(1), count(3), count(2, "round")
+    ('1 card', '3 cards', '2 rounds')
+    """
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def card_words(card: int) -> str:
+    """A card in words, as a sentence says it.
+
+    >>> from matatu_learn.engine.cards import parse_card
+    >>> card_words(parse_card("A♥")), card_words(parse_card("10♣")), card_words(parse_card("RJ"))
+    ('the Ace of hearts', 'the 10 of clubs', 'the red joker')
+    """
+    if card >= 52:
+        return f"the {COLOUR_OF[card]} joker"
+    return f"the {RANK_WORDS[RANK_OF[card]]} of {SUIT_WORDS[SUIT_OF[card]]}"
+
+
+def card_name(card: int) -> str:
+    """A card's name without its article: 'Ace of hearts', 'red joker'."""
+    return card_words(card)[4:]
+
+
+def listed(words: Sequence[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def seat_names(players: int, viewer: int | None = None, names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """What every page calls each seat: compass points clockwise from South, or the names
+    people gave (a room); ``viewer``'s own seat is "You".
+
+    >>> seat_names(4), seat_names(3, viewer=0), seat_names(6)[3]
+    (('South', 'West', 'North', 'East'), ('You', 'West', 'East'), 'North')
+    >>> seat_names(2, viewer=1, names=["Amina", "Okello"])
+    ('Amina', 'You')
+    """
+    given = list(names) if names is not None else list(COMPASS[players])
+    if viewer is not None:
+        given[viewer] = YOU
+    return tuple(given)
+
+
+def seat_number(seat: int) -> str:
+    """A seat by its number, counted from 1 as people count: 'seat 1' for the engine's seat 0."""
+    return f"seat {seat + 1}"
+
+
+class Voice:
+    """Sentences for one viewer at a table of ``players`` (``viewer`` None: the teacher's view,
+    every seat by its name). ``names`` are the names people gave their seats, in a room."""
+
+    __slots__ = ("players", "viewer", "names")
+
+    def __init__(self, players: int, viewer: int | None = None, names: Sequence[str] | None = None):
+        self.players = players
+        self.viewer = viewer
+        self.names = seat_names(players, viewer, names)
+
+    # ------------------------------------------------------------------ words
+    def seat(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _in(self, seat: int) -> str:
+        """A seat inside a sentence: "you" in lower case, names as they are."""
+        name = self.names[seat]
+        return "you" if name == YOU else name
+
+    def _verb(self, seat: int, verb: str) -> str:
+        """``verb`` (third person) as it follows this seat's name: "West plays", "You play"."""
+        if self.names[seat] != YOU:
+            return verb
+        return _YOU_VERBS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+    def _says(self, seat: int, verb: str) -> str:
+        return f"{self.seat(seat)} {self._verb(seat, verb)}"
+
+    # ---------------------------------------------------------------- actions
+    def action(self, seat: int, action: Action | str, owed: int = 0) -> str:
+        """A move as a sentence; ``owed`` is the pick a ``pick`` takes up.
+
+        >>> voice = Voice(4)
+        >>> voice.action(1, "play A♥ ♠"), voice.action(3, "pick", owed=2), voice.action(2, "cut 7♦")
+        ('West plays the Ace of hearts and names spades.', 'East picks up 2 cards.', 'North cuts with the 7 of diamonds.')
+        >>> Voice(4, viewer=0).action(0, "play 5♣ card")
+        'You play the 5 of clubs and say "Card!"'
+        """
+        action = parse_action(action)
+        kind = action.kind
+        if kind is PLAY:
+            sentence = f"{self._says(seat, 'plays')} {card_words(action.card)}"
+            if action.suit is not None:
+                sentence += f" and {self._verb(seat, 'names')} {SUIT_WORDS[action.suit]}"
+            if action.word is not None:
+                return f'{sentence} and {self._verb(seat, "says")} "{CALL_WORDS[action.word]}"'
+            return sentence + "."
+        if kind is CUT:
+            return f"{self._says(seat, 'cuts')} with {card_words(action.card)}."
+        if kind is DRAW:
+            return f"{self._says(seat, 'draws')} a card."
+        if kind is PASS:
+            return f"{self._says(seat, 'passes')}."
+        if kind is PICK:
+            return f"{self._says(seat, 'picks')} up {count(owed) if owed else 'the cards owed'}."
+        if kind is CALL:
+            return f'{self._says(seat, "says")} "{CALL_WORDS[action.word]}"'
+        return f"{self._says(seat, 'catches')} a player who missed a call."
+
+    # ----------------------------------------------------------------- events
+    def event(self, event: Event, after: Event | None = None) -> str | None:
+        """One record of the log as a sentence, or None where another record already says it.
+
+        ``after`` is the record before it: a pick-up after a ``pick`` says the cards owed, a
+        named suit after the play that named it is already said.
+        """
+        cls = event.__class__
+        if cls is Acted:
+            kind = event.action.kind
+            if kind in (DRAW, CATCH) or (kind in (PICK, PASS) and not event.drawn):
+                return None  # the draw, the catch and the cards taken say it
+            return self.action(event.seat, event.action, event.pending)
+        if cls is Drew:
+            if event.card is None:
+                return f"{self._says(event.seat, 'finds')} nothing to draw."
+            if event.card == HIDDEN:
+                return f"{self._says(event.seat, 'draws')} a card."
+            return f"{self._says(event.seat, 'draws')} {card_words(event.card)}."
+        if cls is Took:
+            return self._took(event, after)
+        if cls is Skipped:
+            return f"{self._says(event.seat, 'is')} jumped."
+        if cls is Reversed:
+            return "The order of play reverses: it now goes " + ("clockwise." if event.direction == 1 else "anticlockwise.")
+        if cls is Again:
+            return f"With two players, {self._in(event.seat)} {self._verb(event.seat, 'plays')} again."
+        if cls is Owes:
+            return f"{self.seat(event.seat)} now {self._verb(event.seat, 'owes')} {count(event.count)}."
+        if cls is Cancelled:
+            return f"The pick is cancelled by {card_words(event.card)}."
+        if cls is Smaller:
+            return (
+                f"A smaller answer: the pick is over, and {self._in(event.seat)} "
+                f"{self._verb(event.seat, 'picks')} up the difference."
+            )
+        if cls is SuitNamed:
+            if after is not None and after.__class__ is Acted:
+                return None  # the play said it
+            return f"{self._says(event.seat, 'names')} {SUIT_WORDS[event.suit]}."
+        if cls is ColourNamed:
+            return f"The joker names its colour: the next card must be {event.colour}."
+        if cls is Called:
+            return None  # always made with the play, which says it
+        if cls is CallMissed:
+            return f'{self.seat(event.seat)} should have said "{CALL_WORDS[event.word]}" and did not.'
+        if cls is Caught:
+            return f"{self._says(event.by, 'catches')} {self._in(event.seat)} without the call."
+        if cls is Reshuffled:
+            return f"The stock ran out: the pile under its top card is shuffled into a new stock of {count(event.size)}."
+        if cls is WentOut:
+            after_words = f" and {self._verb(event.seat, 'wins')} the round" if event.place == 1 else ""
+            return f"{self._says(event.seat, 'has')} played the last card{after_words}; the others play on."
+        if cls is Ended:
+            if event.reason is RoundEnd.OUT:
+                return "The last card is laid: the round is over."
+            if event.reason is RoundEnd.CUT:
+                return "The round is over: every hand is shown and counted."
+            return "Nobody could play or take a card for a whole round of the table: the round is blocked."
+        if cls is Opened:
+            return f"The opening card is {card_words(event.card)}."
+        if cls is BaseShown:
+            return f"The base card is {card_words(event.card)}: the 7 of {SUIT_WORDS[SUIT_OF[event.card]]} is the chopper."
+        if cls is CutterShown:
+            return f"The cutter is {card_words(event.card)}: the 7 of {SUIT_WORDS[SUIT_OF[event.card]]} is the chopper."
+        if cls is Returned:
+            return f"{card_words(event.card).capitalize()} is turned up and goes back into the stock."
+        raise TypeError(f"not a record of the log: {event!r}")
+
+    def _took(self, event: Took, after: Event | None) -> str:
+        seat = event.seat
+        if not event.cards:
+            return f"{self._says(seat, 'finds')} nothing to take."
+        if after is not None and after.__class__ is Acted and after.action.kind is PASS:
+            verb = f"{self._verb(seat, 'passes')} and {self._verb(seat, 'takes')}"
+        else:
+            verb = f"{self._verb(seat, 'picks')} up"
+        if HIDDEN in event.cards:
+            what = count(len(event.cards))
+        else:
+            what = listed([card_words(card) for card in event.cards])
+        return f"{self.seat(seat)} {verb} {what}."
+
+    def turn(self, seat: int) -> str:
+        """'your turn', 'West's turn'."""
+        return "your turn" if self.seat(seat) == YOU else f"{self.seat(seat)}'s turn"
+
+    def tell(self, events: Iterable[Event], deal: bool = False) -> list[str]:
+        """The sentences of a stretch of the log, each fact told once; the deal only with ``deal``.
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.round import Round
+        >>> from matatu_learn.engine.view import PlayerView
+        >>> game = Round(PRESETS["house"], players=2, seed=3)
+        >>> before = len(game.log)
+        >>> game.apply("draw")
+        >>> Voice(2, viewer=1).tell(PlayerView(game, 1).log[before:])
+        ['South draws a card.']
+        """
+        sentences = []
+        previous = None
+        for event in events:
+            if deal or event.__class__ not in (Opened, BaseShown, CutterShown, Returned):
+                sentence = self.event(event, previous)
+                if sentence:
+                    sentences.append(sentence)
+            previous = event
+        return sentences
+
+    # ---------------------------------------------------------------- results
+    def result(self, result) -> str:
+        """A finished round in words: how it ended, who won, every hand's total and the points.
+
+        >>> from matatu_learn.engine.round import RoundResult
+        >>> print(Voice(3).result(RoundResult(RoundEnd.CUT, (1,), (12, 8, 30), (12, 8, 30), cutter=1)))
+        West cut and won. Hands: South 12, West 8, East 30. Points: South 12, West 8, East 30.
+        >>> print(Voice(2, viewer=0).result(RoundResult(RoundEnd.OUT, (0,), (0, 21), (0, 21))))
+        You went out and won. Hands: You 0, North 21. Points: You 0, North 21.
+        """
+        winners = listed([self.seat(seat) for seat in result.winners])
+        verb = "tied" if len(result.winners) > 1 else "won"
+        if result.reason == RoundEnd.CUT and result.cutter is not None:
+            cutter = self.seat(result.cutter)
+            if result.winners == (result.cutter,):
+                how = f"{cutter} cut and {verb}."
+            else:
+                how = f"{cutter} cut; {winners} {verb}."
+        elif result.reason == RoundEnd.OUT:
+            how = f"{winners} went out and {verb}."
+        else:
+            how = f"The table was blocked; {winners} {verb} with the lightest hand."
+        hands = ", ".join(f"{self.seat(seat)} {total}" for seat, total in enumerate(result.totals))
+        points = ", ".join(f"{self.seat(seat)} {point}" for seat, point in enumerate(result.points))
+        return f"{how} Hands: {hands}. Points: {points}."
+
+    def winners(self, winners: Sequence[int]) -> str:
+        """'North won', 'You and East tied'."""
+        names = listed([self.seat(seat) for seat in winners])
+        return f"{names} {'tied' if len(winners) > 1 else 'won'}"
+
+    # ---------------------------------------------------------------- rulings
+    def ruling(self, ruling: Ruling) -> str:
+        """Why an action is allowed or refused, in plain words: no notation, no Python value.
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.cards import parse_cards, parse_card
+        >>> from matatu_learn.engine.round import Round
+        >>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 7♥ 8♠ 5♥"), parse_cards("K♣ 2♠")],
+        ...     pile=parse_cards("6♦ 2♦"), marker=parse_card("6♦"), pending=2)
+        >>> print(Voice(2, viewer=0).ruling(game.ruling("play 5♥")))
+        You cannot lay the 5 of hearts: you owe 2 cards, and only another 2 (which passes the pick on) or the Ace of spades (which cancels it) answers a pick; otherwise pick up the cards.
+        """
+        return _RULING_WORDS[ruling.rule](self, ruling.facts, ruling.action)
+
+    def explain(self, view, action: Action | str) -> str:
+        """Why ``action`` is allowed or refused now, for this viewer (``view``: a seat's view or a round)."""
+        return self.ruling(view.ruling(action))
+
+
+# ------------------------------------------------------------------ the rulings' words
+def _what(action: str) -> str:
+    """The action a ruling is about, in words: 'lay the 7 of hearts', 'draw', 'cut with the 7 of diamonds'."""
+    try:
+        parsed = parse_action(action)
+    except ValueError:
+        return f"do '{action}'"
+    kind = parsed.kind
+    if kind is PLAY:
+        words = f"lay {card_words(parsed.card)}"
+        if parsed.suit is not None:
+            words += f" and name {SUIT_WORDS[parsed.suit]}"
+        if parsed.word is not None:
+            words += f' with "{CALL_WORDS[parsed.word]}"'
+        return words
+    if kind is CUT:
+        return f"cut with {card_words(parsed.card)}"
+    if kind is CALL:
+        return f'say "{CALL_WORDS[parsed.word]}"'
+    if kind is PICK:
+        return "pick up"
+    return {DRAW: "draw", PASS: "pass", CATCH: "catch anyone"}[kind]
+
+
+def _refused(action: str, why: str) -> str:
+    return f"You cannot {_what(action)}: {why}."
+
+
+def _fit(facts: dict) -> str:
+    """What a card must match now."""
+    if facts["colour"] is not None:
+        colour = facts["colour"]
+        return f"a {colour} joker is on top, so the next card must be {colour}, an Ace or the other joker"
+    top = facts["top"]
+    if facts["suit"] is None:
+        return f"{card_words(top)} is on top and names no suit, so only an Ace or a joker fits"
+    suit = SUIT_WORDS[facts["suit"]]
+    if facts["named"]:
+        return f"{suit} were named, and the top card is {card_words(top)}"
+    return f"the suit in play is {suit} and the top card is {card_words(top)}"
+
+
+def _fit_advice(facts: dict) -> str:
+    if facts["colour"] is not None or facts["suit"] is None:
+        return ""
+    rank = RANK_WORDS[RANK_OF[facts["top"]]] if not facts["top"].is_joker else None
+    rank_words = f" or another {rank}" if rank else ""
+    return f"; lay a card of {SUIT_WORDS[facts['suit']]}{rank_words}, or an Ace"
+
+
+def _chopper(facts: dict) -> str:
+    if facts["any_seven"]:
+        return "any 7 is a chopper"
+    marker = {"base": "base card", "cutter": "cutter"}[facts["marker"]]
+    return f"only the 7 of the {marker}'s suit ({SUIT_WORDS[facts['chopper_suit']]}) is the chopper"
+
+
+def _weight(facts: dict) -> str:
+    if facts["counts"] == "after":
+        counted = f"{facts['weight']} would be left after the chop (the chopper not counted)"
+    else:
+        counted = f"the hand counts {facts['weight']} with the seven"
+    return f"{counted}, and the limit is {facts['limit']}"
+
+
+_RANK_PICKS = {2: "2", 3: "3"}
+_EFFECTS = {"adds": "which adds to the debt", "passes_on": "which passes the pick on", "compares": "compared by size"}
+
+
+def answers_words(answers) -> str:
+    """The cards that answer a pick, in words: 'another 2 (which passes the pick on) or the Ace of spades'."""
+    words = []
+    for answer in answers:
+        if answer.rank == ACE:
+            words.append("the Ace of spades (which cancels it)")
+            continue
+        if answer.rank == 0:
+            thing = f"the {answer.colour} joker" if answer.colour else "a joker"
+        else:
+            article = "another" if answer.effect == "passes_on" else "a"
+            colour = f"{answer.colour} " if answer.colour else ""
+            thing = f"{article} {colour}{_RANK_PICKS[answer.rank]}"
+        words.append(f"{thing} ({_EFFECTS[answer.effect]})")
+    return listed(words, "or")
+
+
+def _pick_pending(facts: dict) -> str:
+    answers = facts["answers"]
+    if not answers:
+        return f"you owe {count(facts['pending'])}, and nothing you could hold answers this pick: pick up the cards"
+    return (
+        f"you owe {count(facts['pending'])}, and only {answers_words(answers)} answers a pick; "
+        "otherwise pick up the cards"
+    )
+
+
+def _legal(action: str, why: str) -> str:
+    return f"You may {_what(action)}: {why}."
+
+
+_RULING_WORDS = {
+    # allowed
+    Rule.CATCH: lambda voice, facts, action: (
+        f"You may catch {voice._in(facts['silent'])}: {voice._in(facts['silent'])} missed a call, "
+        f"and a catch makes them pick up {count(facts['penalty'])}."
+    ),
+    Rule.CALL_OWED: lambda voice, facts, action: _legal(action, "you owe that call, and you must make it first"),
+    Rule.PICK_UP: lambda voice, facts, action: _legal(action, f"you take the {count(facts['pending'])} owed and your turn ends"),
+    Rule.DRAW: lambda voice, facts, action: _legal(action, "you take one card from the stock"),
+    Rule.PASS_AFTER_DRAW: lambda voice, facts, action: _legal(action, "you have drawn, so your turn ends with no second card"),
+    Rule.PASS_TAKES_ONE: lambda voice, facts, action: _legal(action, "you take one card and your turn ends"),
+    Rule.CUT: lambda voice, facts, action: _legal(
+        action, f"{_chopper(facts)}, it fits the pile" + (f", and {_weight(facts)}" if "weight" in facts else "")
+    ),
+    Rule.ANSWERS_PICK: lambda voice, facts, action: _legal(
+        action, f"you owe {count(facts['pending'])}, and {answers_words(facts['answers'])} answers it"
+    ),
+    Rule.BARE_TABLE: lambda voice, facts, action: _legal(action, "the table is bare, so the leader may lay any card"),
+    Rule.FREE_PLAY: lambda voice, facts, action: _legal(action, "after the Ace of spades cancelled the pick, any card may be laid"),
+    Rule.WILD: lambda voice, facts, action: _legal(action, f"{card_words(facts['card'])} is wild and fits any card"),
+    Rule.FITS: lambda voice, facts, action: _legal(action, f"it fits ({_fit(facts)})"),
+    # refused
+    Rule.ROUND_OVER: lambda voice, facts, action: _refused(action, "the round is over"),
+    Rule.NOT_YOUR_TURN: lambda voice, facts, action: f"Wait: it is {voice.turn(facts['to_move'])}.",
+    Rule.MUST_CALL_FIRST: lambda voice, facts, action: _refused(
+        action, f'you owe the call "{CALL_WORDS[facts["word"]]}" from your last play: say it before you play, draw or cut'
+    ),
+    Rule.NOBODY_TO_CATCH: lambda voice, facts, action: _refused(
+        action, "nobody missed a call; you may catch a player who did, before your own move"
+    ),
+    Rule.NO_CALL_OWED: lambda voice, facts, action: _refused(action, "you owe no call now; a call is made with the play that needs it"),
+    Rule.WRONG_CALL_OWED: lambda voice, facts, action: _refused(
+        action,
+        f'the call you owe is "{CALL_WORDS[facts["owed"]]}" ({count(facts["hand_size"])} in hand), '
+        f'not "{CALL_WORDS[facts["word"]]}"',
+    ),
+    Rule.NOT_HELD: lambda voice, facts, action: _refused(action, f"you do not hold {card_words(facts['card'])}"),
+    Rule.PICK_PENDING: lambda voice, facts, action: _refused(action, _pick_pending(facts)),
+    Rule.NO_PICK: lambda voice, facts, action: _refused(action, "nobody asked you to pick up cards"),
+    Rule.ALREADY_DRAWN: lambda voice, facts, action: _refused(action, "you have already drawn this turn"),
+    Rule.NO_PASS_AFTER_DRAW: lambda voice, facts, action: _refused(
+        action, f"these rules have no pass: the card you drew, {card_words(facts['drawn'])}, is laid if it fits"
+    ),
+    Rule.ONLY_DRAWN_CARD: lambda voice, facts, action: _refused(
+        action, f"after a draw only the card you drew, {card_words(facts['drawn'])}, may be laid"
+    ),
+    Rule.NO_PASS: lambda voice, facts, action: _refused(action, "these rules have no pass; draw a card, or lay one that fits"),
+    Rule.DRAW_ONLY_WHEN_STUCK: lambda voice, facts, action: _refused(
+        action, "in these rules you draw only when nothing fits, and you have a card to lay"
+    ),
+    Rule.NOT_A_CHOPPER: lambda voice, facts, action: _refused(
+        action, f"{card_words(facts['card'])} is not a chopper; {_chopper(facts)}"
+    ),
+    Rule.CHOPPER_MUST_FIT: lambda voice, facts, action: _refused(action, f"the chopper must fit the pile, and {_fit(facts)}"),
+    Rule.TOO_HEAVY: lambda voice, facts, action: _refused(action, f"your hand is too heavy to cut; {_weight(facts)}"),
+    Rule.CHOPPER_ONLY_CUTS: lambda voice, facts, action: _refused(
+        action, f"{card_words(facts['card'])} is the chopper, so it is laid only to cut"
+    ),
+    Rule.DOES_NOT_FIT: lambda voice, facts, action: _refused(action, f"it does not fit; {_fit(facts)}{_fit_advice(facts)}"),
+    Rule.LAST_CARD_NAMES_NOTHING: lambda voice, facts, action: _refused(
+        action, "a last card names nothing; the round is over when it is laid"
+    ),
+    Rule.MUST_NAME_SUIT: lambda voice, facts, action: _refused(action, f"{card_words(facts['card'])} names a suit: choose one"),
+    Rule.CANNOT_NAME_SUIT: lambda voice, facts, action: _refused(
+        action, "only an Ace" + (" or a joker" if facts["jokers_name"] else "") + " names a suit"
+    ),
+    Rule.NO_CALLS: lambda voice, facts, action: _refused(action, "these rules have no calls"),
+    Rule.NO_CALL_DUE: lambda voice, facts, action: _refused(action, f"this play leaves {count(facts['left'])}, and no call is due"),
+    Rule.WRONG_CALL_WORD: lambda voice, facts, action: _refused(
+        action, f'this play leaves {count(facts["left"])}, so the call is "{CALL_WORDS[facts["due"]]}"'
+    ),
+    Rule.NOT_AN_ACTION: lambda voice, facts, action: facts["error"],
+    Rule.NOT_NOW: lambda voice, facts, action: _refused(
+        action, "it is not one of your choices now; you may " + listed([_what(option) for option in facts["legal"]], "or")
+    ),
+}
+
+assert set(_RULING_WORDS) == set(Rule), "every rule has its words"
+
+
+__all__ = [
+    "COMPASS",
+    "Voice",
+    "answers_words",
+    "card_name",
+    "card_words",
+    "count",
+    "listed",
+    "seat_names",
+    "seat_number",
+]
+
