@@ -145,7 +145,18 @@ class Round:
     """
 
     # The fixed facts of the round and the generator's caches; the state is ``Position``'s fields.
-    __slots__ = ("rules", "players", "seed", "leader", "rng", "_tables", "_legal", "_call_words", "_plain", *POSITION_FIELDS)
+    __slots__ = (
+        "rules",
+        "players",
+        "seed",
+        "leader",
+        "rng",
+        "_tables",
+        "_legal",
+        "_call_words",
+        "_plain",
+        *POSITION_FIELDS,
+    )
 
     def __init__(self, rules: Rules, players: int = 2, seed: int | None = None, leader: int = 0):
         check_players(players)
@@ -830,11 +841,13 @@ class Round:
     def snapshot(self) -> Position:
         """The position as one frozen value: for checking that nothing changed, and to restore."""
         values = [getattr(self, name) for name in POSITION_FIELDS]
-        position = Position._make(tuple(value) if name in _LIST_FIELDS else value for name, value in zip(POSITION_FIELDS, values))
+        position = Position._make(
+            tuple(value) if name in _LIST_FIELDS else value for name, value in zip(POSITION_FIELDS, values, strict=True)
+        )
         return position._replace(hands=tuple(tuple(hand) for hand in self.hands))
 
     def _restore(self, position: Position) -> None:
-        for name, value in zip(POSITION_FIELDS, position):
+        for name, value in zip(POSITION_FIELDS, position, strict=True):
             setattr(self, name, list(value) if name in _LIST_FIELDS else value)
         self.hands = [list(hand) for hand in position.hands]
         self._legal = None
@@ -879,7 +892,11 @@ class Round:
         return {"any_seven": False, "chopper_suit": self.chopper_suit, "marker": self.rules.marker}
 
     def _weight_facts(self, chopper: Card) -> dict:
-        return {"weight": self.cut_weight(chopper=chopper), "limit": self.rules.cut_limit, "counts": self.rules.cut_counts}
+        return {
+            "weight": self.cut_weight(chopper=chopper),
+            "limit": self.rules.cut_limit,
+            "counts": self.rules.cut_counts,
+        }
 
     def pick_answers(self) -> tuple[PickAnswer, ...]:
         """The kinds of card that answer the pending pick, found by the generator's own check."""
@@ -909,7 +926,9 @@ class Round:
         kind = action.kind
         text = action.text
         if kind is CATCH:
-            return Ruling(Rule.CATCH, True, text, silent=self.catchable, penalty=rules.catch_penalty)
+            return Ruling(
+                Rule.CATCH, True, text, silent=self.catchable, penalty=rules.catch_penalty, players=self.players
+            )
         if kind is CALL:
             return Ruling(Rule.CALL_OWED, True, text, word=action.word)
         if kind is PICK:

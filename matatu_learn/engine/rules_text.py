@@ -30,6 +30,7 @@ def marker_name(rules: Rules) -> str | None:
     """
     return MARKER_NAMES.get(rules.marker)
 
+
 # What each setting changes, in one line: the rules reference (docs/rules.md §10) and
 # any editor of rules show these, so a setting is described in this one place.
 SWITCH_DESCRIPTIONS: dict[str, str] = {

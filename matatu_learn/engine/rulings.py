@@ -53,6 +53,7 @@ class Rule(StrEnum):
     NO_PASS = "no_pass"
     DRAW_ONLY_WHEN_STUCK = "draw_only_when_stuck"
     NOT_A_CHOPPER = "not_a_chopper"
+    NO_CHOPPER_HELD = "no_chopper_held"  # asked to cut, holding no chopper
     CHOPPER_MUST_FIT = "chopper_must_fit"
     TOO_HEAVY = "too_heavy"
     CHOPPER_ONLY_CUTS = "chopper_only_cuts"

@@ -197,7 +197,7 @@ class PlayerView:
                 text = parse_action(action).text
             except NotationError:
                 return game.ruling(action)
-            return Ruling(Rule.NOT_YOUR_TURN, False, text, seat=self.seat, to_move=game.to_move)
+            return Ruling(Rule.NOT_YOUR_TURN, False, text, seat=self.seat, to_move=game.to_move, players=game.players)
         return game.ruling(action)
 
     def pick_answers(self):
@@ -275,4 +275,3 @@ class TeacherView(PlayerView):
 def views_of(game: Round) -> list[PlayerView]:
     """One view per seat, made once and good for the whole round."""
     return [PlayerView(game, seat) for seat in range(game.players)]
-

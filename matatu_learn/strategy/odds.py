@@ -49,8 +49,8 @@ from ..agents.simulate import play_round
 from ..engine.actions import CUT, Action, make_action
 from ..engine.cards import CARD_NAMES, Card, parse_card
 from ..engine.errors import IllegalActionError, MatatuError
-from ..engine.explain import chopper_text
 from ..engine.round import RoundResult
+from ..engine.rulings import Rule, Ruling
 from ..engine.view import PlayerView
 
 DEFAULT_SAMPLES = 1_000_000
@@ -258,7 +258,7 @@ def wait_odds(
     cut = make_action(CUT, chopper)
     action = waiting_move(view)
     if action is None:
-        raise IllegalActionError(f"Waiting is not possible: {cut} is your only legal action.")
+        raise MatatuError("Waiting is not possible: cutting is your only legal action.")
     seat = view.seat
     rng = random.Random(seed)
     agents = [make_agent("heuristic") for _ in range(view.players)]
@@ -586,22 +586,27 @@ def _rank(result: RoundResult, seat: int) -> int:
     return 2 if len(result.winners) == 1 else 1
 
 
-def _no_cut_reason(view: PlayerView) -> str:
-    """Why this seat has no legal cut, in the engine's words."""
+def _no_cut_reason(view: PlayerView) -> Ruling:
+    """Why this seat has no legal cut: the round is over, it is not its turn, the ruling on
+    its first chopper, or that it holds none."""
     if view.over:
-        return "The round is over: nobody can cut."
+        return Ruling(Rule.ROUND_OVER, False, "cut")
     if view.to_move != view.seat:
-        return f"It is seat {view.to_move}'s turn, not seat {view.seat}'s: only the player to move can cut."
+        return Ruling(Rule.NOT_YOUR_TURN, False, "cut", seat=view.seat, to_move=view.to_move, players=view.players)
     choppers = [card for card in view.hand if view.is_chopper(card)]
-    if not choppers:
-        return f"You cannot cut: you hold no chopper, and {chopper_text(view)}."
-    return " ".join(_refusal(view, chopper) for chopper in choppers)
+    if choppers:
+        return _refusal(view, choppers[0])
+    if view.rules.chopper == "any_seven":
+        return Ruling(Rule.NO_CHOPPER_HELD, False, "cut", any_seven=True)
+    return Ruling(
+        Rule.NO_CHOPPER_HELD, False, "cut", any_seven=False, chopper_suit=view.chopper_suit, marker=view.rules.marker
+    )
 
 
-def _refusal(view: PlayerView, chopper: Card) -> str:
+def _refusal(view: PlayerView, chopper: Card) -> Ruling:
     if view.over or view.to_move != view.seat:
         return _no_cut_reason(view)
-    return view.explain(make_action(CUT, chopper))
+    return view.ruling(make_action(CUT, chopper))
 
 
 __all__ = [

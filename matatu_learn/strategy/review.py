@@ -133,7 +133,7 @@ def judge(view: PlayerView, played: Action, samples: int = DEFAULT_SAMPLES, seed
     """
     legal = view.legal
     if played not in legal:
-        raise IllegalActionError(view.explain(played))
+        raise IllegalActionError(view.ruling(played))
     seat = view.seat
     rng = random.Random(seed)
     scores = [0.0] * len(legal)

@@ -7,8 +7,8 @@ on the engine and returns what to show before and after each one.
 
 >>> frames = step_frames({"text": "An 8 jumps.", "rules": "bomb",
 ...     "position": {"hands": ["8♣ K♣", "K♥", "Q♥"], "pile": "9♣"}, "actions": ["play 8♣"]})
->>> [str(frame.action) for frame in frames], frames[1].effects
-(['None', 'play 8♣'], ('Seat 1 is jumped.',))
+>>> [str(frame.action) for frame in frames], Voice(3).tell(frames[1].events)
+(['None', 'play 8♣'], ['South plays the 8 of clubs.', 'West is jumped.'])
 """
 
 from __future__ import annotations
@@ -23,22 +23,13 @@ from urllib.parse import parse_qs
 
 from ..engine.cards import CARD_NAMES, DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUITS, make_card
 from ..engine.errors import MatatuError, ScenarioError
-from ..engine.explain import (
-    RANK_WORDS,
-    SUIT_WORDS,
-    card_words,
-    chopper_text,
-    describe_event,
-    describe_result,
-    narrate,
-    seat_names,
-)
 from ..engine.frames import Frame, play_frames
 from ..engine.round import Round
 from ..engine.rules import Rules
 from ..engine.rules_text import cut_limit_sentence, deck_sentence, marker_sentence, rules_sections
 from .puzzles import generate_puzzle
 from .scenarios import read_position, read_rules
+from .voice import RANK_WORDS, SUIT_WORDS, Voice, answers_words, card_name, card_words, chopper_words, listed
 
 LESSON_DATA = Path(__file__).parent / "lesson_data"
 
@@ -99,23 +90,22 @@ def topic_steps(lesson: str, topic: str, ruleset: str) -> tuple[list[dict[str, A
 
 
 def topic_transcript(lesson: str, topic: str, ruleset: str) -> list[str]:
-    """A topic as sentences: each step's text, each move with the engine's explanation and its effects."""
+    """A topic as sentences: each step's text, then each move with its effects, as the table tells them."""
     steps, why_not = topic_steps(lesson, topic, ruleset)
     if not steps:
         return [why_not]
     lines = []
     for step in steps:
         frames = step_frames(step)
-        names = seat_names(frames[0].game.players)
-        for before, frame in zip([None, *frames], frames, strict=False):
+        voice = Voice(frames[0].game.players)
+        for frame in frames:
             if frame.action is None:
                 lines.append(frame.text)
                 continue
-            log = frame.game.log[len(before.game.log) :]
-            effects = [sentence for event in log if (sentence := describe_event(event, names))]
+            sentences = voice.tell(frame.events)
             if frame.game.over:
-                effects.append(describe_result(frame.game.result, names))
-            lines.append(" ".join([narrate(frame.action, names[frame.seat], before.game.pending), *effects]))
+                sentences.append(voice.result(frame.game.result))
+            lines.append(" ".join(sentences))
     return lines
 
 
@@ -285,14 +275,14 @@ def chopper_question(ruleset: str, seed: int) -> Question:
     sevens = [make_card(7, suit) for suit in SUITS]
     choppers = {CARD_NAMES[card] for card in sevens if game.is_chopper(card)}
     right = frozenset({"any"} if len(choppers) == len(sevens) else choppers)
-    choices = tuple((card_words(card)[4:], CARD_NAMES[card]) for card in sevens) + (("any seven", "any"),)
+    choices = tuple((card_name(card), CARD_NAMES[card]) for card in sevens) + (("any seven", "any"),)
     return Question(
         "A new deal: which seven is the chopper?",
         game,
         None,
         choices,
         right,
-        f"Here {chopper_text(game)}.",
+        f"Here {chopper_words(game)}.",
         marker_only=True,
     )
 
@@ -308,7 +298,7 @@ def fit_question(ruleset: str, seed: int) -> Question:
         "It is your turn: choose a card of your hand that fits the pile.",
         game,
         0,
-        tuple((card_words(card)[4:], CARD_NAMES[card]) for card in hand),
+        tuple((card_name(card), CARD_NAMES[card]) for card in hand),
         frozenset(playable),
         f"The top card is {card_words(top)}: a card fits when it is one of the {SUIT_WORDS[SUIT_OF[top]]} "
         f"or another {RANK_WORDS[RANK_OF[top]]}.",
@@ -331,14 +321,19 @@ def pick_question(ruleset: str, seed: int) -> Question:
     other = [card for card in rest if card != under][:4]
     marker = make_card(3, SUIT_OF[two]) if rules.marker != "none" else None
     game = Round.from_position(rules, [hand, other], pile=[under, two], marker=marker, pending=2)
-    answers = {CARD_NAMES[action.card] for action in game.legal_actions() if action.card is not None}
+    answers = {action.card for action in game.legal_actions() if action.card is not None}
     return Question(
         f"The player before you laid {card_words(two)}: you owe 2 cards. Which card of your hand answers the pick?",
         game,
         0,
-        tuple((card_words(card)[4:], CARD_NAMES[card]) for card in hand) + (("none: I pick up", "pick"),),
-        frozenset(answers or {"pick"}),
-        game.explain("pick" if not answers else f"play {sorted(answers)[0]}"),
+        tuple((card_name(card), CARD_NAMES[card]) for card in hand) + (("none: I pick up", "pick"),),
+        frozenset({CARD_NAMES[card] for card in answers} or {"pick"}),
+        f"Only {answers_words(game.pick_answers())} answers a pick"
+        + (
+            f": {listed([card_words(card) for card in sorted(answers)])} here."
+            if answers
+            else "; you hold none of them, so you pick up 2 cards."
+        ),
     )
 
 
@@ -360,7 +355,8 @@ def winner_question(ruleset: str, seed: int) -> Question:
     """Lesson 5: the player to move cuts; who wins the round?"""
     puzzle = generate_puzzle(_preset(ruleset), "easy", seed, 0, "who_wins")
     game = puzzle.game()
-    names = seat_names(game.players)
+    voice = Voice(game.players)
+    names = voice.names
     finished = game.copy()
     cutter = next(action for action in finished.legal_actions() if action.kind == "cut")
     finished.apply(cutter)
@@ -372,7 +368,7 @@ def winner_question(ruleset: str, seed: int) -> Question:
         None,
         choices,
         frozenset({"tie"} if len(winners) > 1 else {str(winners[0])}),
-        describe_result(finished.result, names),
+        voice.result(finished.result),
         names=names,
     )
 

@@ -9,26 +9,24 @@ one step at a time, when asked, with the sentence its agent gives.
 >>> session = TableSession("house", ("human", "heuristic"), seed=3,
 ...     database=os.path.join(tempfile.mkdtemp(), "play.sqlite3"))
 >>> session.names, session.status()
-(('South (you)', 'North (heuristic)'), 'Your turn: play a card, draw or pass.')
+(('South (you)', 'North (computer, heuristic)'), 'Your turn: play a card, draw or pass.')
 >>> session.describe(session.act("draw"))
-'South (you): draw. South (you) draws a card.'
+'You draw the 4 of spades.'
 >>> session.describe(session.act("pass")), session.status()
-('South (you): pass.', 'North (heuristic) is to move: press Next move.')
+('You pass.', "North's turn: press Next move.")
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..agents.players import AGENT_CHOICES, agent_spec, make_agent
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
-from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, Card, parse_card
+from ..engine.cards import Card, parse_card
 from ..engine.errors import MatatuError
-from ..engine.events import EventKind
-from ..engine.explain import card_verdict, chopper_text, describe_event
+from ..engine.events import CutterShown, Event, Opened
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from ..engine.rules import PRESET_IDS, Rules, with_switches
@@ -38,23 +36,25 @@ from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 from ..store.database import Store
 from ..store.registry import Registry
+from .voice import (
+    CALL_WORDS,
+    COMPASS,
+    SUIT_WORDS,
+    Voice,
+    card_name,
+    card_verdict,
+    card_words,
+    chopper_words,
+    count,
+    listed,
+)
 
 HUMAN = "human"
 # The order in which a card's ways of being laid are asked: cut or play, then the suit, then the call.
 QUESTIONS = ("kind", "suit", "word")
-# Seats are named by where they sit, the learner at the bottom; play starts clockwise
-# (South, West, North, East), so the names follow the order of play.
-COMPASS = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    5: ("South", "West", "North-West", "North-East", "East"),
-    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
-}
-# The engine's sentences name seats by number ("Seat 2 is jumped."); the table names them.
-SEAT_WORDS = re.compile(r"\b[Ss]eat (\d+)\b")
-HIDDEN_WORDS = "my chopper"  # an agent telling it holds a chopper tells which card it holds
 MAX_NAME_LENGTH = 40
+# Who plays a computer seat, as its label says it.
+PLAYER_WORDS = {"random": "computer, random", "heuristic": "computer, heuristic"}
 
 
 class PlayError(MatatuError):
@@ -67,9 +67,8 @@ class Move:
 
     seat: int
     action: Action
-    reason: str = ""  # the agent's sentence; empty for a person, or when it would name a hidden card
-    effects: tuple[str, ...] = ()
-    withheld: bool = False  # the agent's sentence named a card the viewer cannot see, so it is not shown
+    reason: str = ""  # the computer's reason, as the table may hear it; empty for a person
+    events: tuple[Event, ...] = ()  # what the move put in the log, as the viewer at the screen saw it
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,29 +109,41 @@ def turn_order(view: PlayerView) -> TurnOrder:
     return TurnOrder(next_seat, next_seat, (seat + 2 * direction) % players, (seat - direction) % players)
 
 
-def seat_names(kinds: Sequence[str]) -> tuple[str, ...]:
-    """Each seat's name: where it sits, and who plays there.
+def player_words(kind: str) -> str:
+    """Who plays a seat, in words: 'computer, search level 2'."""
+    if kind in PLAYER_WORDS:
+        return PLAYER_WORDS[kind]
+    return f"computer, search level {kind.partition(':')[2]}"
 
-    >>> seat_names(["human", "heuristic", "search:2"])
-    ('South (you)', 'West (heuristic)', 'East (search:2)')
-    >>> seat_names(["human", "human"])
+
+def seat_player_words(name: str) -> str:
+    """Who played a recorded seat: a computer player in words, a person by the name they gave."""
+    return player_words(name) if name in AGENT_CHOICES else name
+
+
+def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:
+    """Each seat's label at the table: where it sits, and who plays there.
+
+    >>> seat_labels(["human", "heuristic", "search:2"])
+    ('South (you)', 'West (computer, heuristic)', 'East (computer, search level 2)')
+    >>> seat_labels(["human", "human"])
     ('South', 'North')
     """
     compass = COMPASS[len(kinds)]
     people = sum(kind == HUMAN for kind in kinds)
-    names = []
+    labels = []
     for seat, kind in enumerate(kinds):
         if kind != HUMAN:
-            names.append(f"{compass[seat]} ({kind})")
+            labels.append(f"{compass[seat]} ({player_words(kind)})")
         else:
-            names.append(f"{compass[seat]} (you)" if people == 1 else compass[seat])
-    return tuple(names)
+            labels.append(f"{compass[seat]} (you)" if people == 1 else compass[seat])
+    return tuple(labels)
 
 
 def publicly_seen(view: PlayerView) -> set[Card]:
     """Cards every seat has seen face up this round: the marker, the opening card and every card laid."""
     seen = {action.card for action in view.history if action.kind in (PLAY, CUT)}
-    seen.update(detail for kind, _, detail in view.log if kind in (EventKind.OPENING, EventKind.CUTTER))
+    seen.update(event.card for event in view.log if event.__class__ in (Opened, CutterShown))
     if view.marker is not None:
         seen.add(view.marker)
     return seen
@@ -143,24 +154,6 @@ def hidden_cards(view: PlayerView) -> set[Card]:
     if view.over:
         return set()
     return set(view.unseen_cards()) - publicly_seen(view)
-
-
-def names_hidden_card(sentence: str, view: PlayerView) -> bool:
-    """Whether a sentence would tell this seat a card it could not see at the table.
-
-    >>> from matatu_learn.engine.rules import PRESETS
-    >>> game = Round(PRESETS["bomb"], players=2, seed=3)
-    >>> view = PlayerView(game, 0)
-    >>> other = CARD_NAMES[game.hands[1][0]]
-    >>> names_hidden_card(f"I keep {other}.", view), names_hidden_card("I draw.", view)
-    (True, False)
-    """
-    hidden = hidden_cards(view)
-    if not hidden:
-        return False
-    if HIDDEN_WORDS in sentence.lower():
-        return True
-    return any(re.search(rf"(?<![0-9A-Za-z]){re.escape(CARD_NAMES[card])}(?![0-9A-Za-z])", sentence) for card in hidden)
 
 
 def ruleset_preset(registry: Registry, name: str) -> str | None:
@@ -218,7 +211,7 @@ class TableSession:
                 f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players: give one kind of player for each seat, not {count}."
             )
         if seats[0] != HUMAN:
-            raise PlayError(f"Seat 1 (South) is the learner's: it must be 'human', not {seats[0]!r}.")
+            raise PlayError(f"The first seat (South) is the learner's: it must be 'human', not {seats[0]!r}.")
         kinds = [HUMAN if seat == HUMAN else agent_spec(seat) for seat in seats]
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise PlayError(f"The seed must be a whole number from 0 up, not {seed!r}.")
@@ -237,14 +230,13 @@ class TableSession:
         self.whole_match = bool(whole_match)
         self.seed = seed
         self.kinds = tuple(kinds)
-        self.names = seat_names(kinds)
+        self.names = seat_labels(kinds)
         seeds = random.Random(f"agents {seed}")  # apart from the deal's seeds, so agents never change a deal
         self.agents = [None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds]
         self.humans = tuple(seat for seat, kind in enumerate(kinds) if kind == HUMAN)
         self.match = Match(rules, len(kinds), seed)
         self.recorded: list[int] = []
         self.record_problem = ""
-        self.withheld: list[tuple[int, str]] = []  # agent sentences kept from the page: they named hidden cards
         self._adviser = None
         self._deal()
 
@@ -291,9 +283,10 @@ class TableSession:
         """The person at the screen is to move, with their hand shown."""
         return not self.game.over and self.game.to_move == self.viewer and not self.covered
 
-    def with_names(self, sentence: str) -> str:
-        """An engine sentence with each seat called by its name at this table."""
-        return SEAT_WORDS.sub(lambda found: self.names[int(found.group(1))], sentence)
+    @property
+    def voice(self) -> Voice:
+        """The table's sentences for the person at the screen: "You" for their seat."""
+        return Voice(self.players, viewer=self.viewer)
 
     def _follow_turn(self) -> None:
         """Hand the screen to the person whose turn it is; cover their hand until they are ready."""
@@ -319,9 +312,9 @@ class TableSession:
         seat = game.to_move
         agent = self.agents[seat]
         if agent is None:
-            raise PlayError(f"It is {self.names[seat]}'s turn, not the computer's: play a card or press a button.")
+            raise PlayError(f"It is {self.voice.turn(seat)}, not the computer's: play a card or press a button.")
         decision = agent.decide(self.views[seat])
-        return self._apply(seat, decision.action, decision.reason)
+        return self._apply(seat, decision.action, self._heard(decision, seat))
 
     def act(self, action: Action | str) -> Move:
         """The person to move makes a move; a refused one leaves the table as it was and says why."""
@@ -330,12 +323,12 @@ class TableSession:
             raise PlayError("The round is over: deal the next round, or a new game.")
         seat = game.to_move
         if self.agents[seat] is not None:
-            raise PlayError(f"It is {self.names[seat]}'s turn: press Next move to let the computer play.")
+            raise PlayError(f"It is {self.voice.turn(seat)}: press Next move to let the computer play.")
         if self.covered:
-            raise PlayError(f"The hand of {self.names[seat]} is covered: show it first.")
+            raise PlayError(f"The hand of {self.voice.seat(seat)} is covered: show it first.")
         action = parse_action(action)
         if action not in game.legal_actions():
-            raise PlayError(self.with_names(game.explain(action)))
+            raise PlayError(self.voice.ruling(self.view.ruling(action)))
         return self._apply(seat, action, "")
 
     def _apply(self, seat: int, action: Action, reason: str) -> Move:
@@ -343,12 +336,8 @@ class TableSession:
         before = len(game.log)
         game.apply(action)
         self.cancel_choice()
-        log = self.view.log[before:]  # the public log: the cards others drew stay hidden
-        effects = tuple(self.with_names(sentence) for event in log if (sentence := describe_event(event)))
-        withheld = bool(reason) and any(names_hidden_card(reason, self.views[human]) for human in self.humans)
-        if withheld:
-            self.withheld.append((seat, reason))
-        move = Move(seat, action, "" if withheld else self.with_names(reason), effects, withheld)
+        events = self.view.log[before:]  # the public log: the cards others drew stay hidden
+        move = Move(seat, action, reason, events)
         self.moves.append(move)
         if game.over:
             self._finish_round()
@@ -356,14 +345,16 @@ class TableSession:
             self._follow_turn()
         return move
 
+    def _heard(self, decision, seat: int) -> str:
+        """A computer seat's reason as the people at the table may hear it."""
+        return decision.reason
+
     def describe(self, move: Move) -> str:
-        """A move in one line: who, the action, the computer's reason, and what followed."""
-        text = f"{self.names[move.seat]}: {move.action}."
+        """A move in one line, as the table tells it: what happened, and the computer's reason."""
+        sentences = self.voice.tell(move.events)
         if move.reason:
-            text += f" “{move.reason}”"
-        if move.effects:
-            text += " " + " ".join(move.effects)
-        return text
+            sentences.insert(1, f"“{move.reason}”")
+        return " ".join(sentences)
 
     # ------------------------------------------------------------------ choosing a card
     def card_verdicts(self) -> list[tuple[Card, list[Action], str]]:
@@ -375,7 +366,7 @@ class TableSession:
         if not self.my_turn:
             why = self.status()
             return [(card, [], why) for card in hand]
-        return [(card, *card_verdict(self.game, card)) for card in hand]
+        return [(card, *card_verdict(view, card, self.voice)) for card in hand]
 
     def choose_card(self, card: Card | str) -> Move | None:
         """Click a card: play it when one action lays it, else ask which way (cut, suit, call)."""
@@ -384,11 +375,11 @@ class TableSession:
         if not self.my_turn:
             raise PlayError(self.status())
         if card not in self.view.hand:
-            raise PlayError(f"{CARD_NAMES[card]} is not in your hand.")
+            raise PlayError(f"{card_words(card).capitalize()} is not in your hand.")
         self.cancel_choice()
-        actions, reason = card_verdict(self.game, card)
+        actions, reason = card_verdict(self.view, card, self.voice)
         if not actions:
-            raise PlayError(self.with_names(reason))
+            raise PlayError(reason)
         if len(actions) == 1:
             return self.act(actions[0])
         self.selected, self._open = card, actions
@@ -399,21 +390,21 @@ class TableSession:
         options = self._open if self.my_turn else []
         if not options:
             return None
-        name = CARD_NAMES[self.selected]
+        name = card_words(self.selected)
         attribute = _deciding(options)
         if attribute == "kind":
             return f"Cut with {name}, or lay it as an ordinary card?", [
-                (f"Cut with {name}", CUT),
-                (f"Play {name}", PLAY),
+                ("Cut with it", CUT),
+                ("Lay it", PLAY),
             ]
         if attribute == "suit":
             suits = sorted({action.suit for action in options})
-            return f"Which suit does {name} name?", [(SUIT_SYMBOLS[suit], suit) for suit in suits]
+            return f"Which suit does {name} name?", [(SUIT_WORDS[suit].capitalize(), suit) for suit in suits]
         word = next(action.word for action in options if action.word is not None)
         left = len(self.view.hand) - 1
         return (
-            f"Playing {name} leaves you {left} card{'s' if left > 1 else ''}: say the call?",
-            [(f"Say “{word.capitalize()}!”", word), ("Say nothing", None)],
+            f"Laying {name} leaves you {count(left)}: say the call?",
+            [(f"Say “{CALL_WORDS[word]}”", word), ("Say nothing", None)],
         )
 
     def answer(self, value: object) -> Move | None:
@@ -447,7 +438,7 @@ class TableSession:
             if waiting:
                 tooltip = waiting
             elif action is not None:
-                tooltip = self.with_names(view.explain(action))
+                tooltip = self.voice.ruling(view.ruling(action))
             else:
                 tooltip = refused
             return Control(kind, label, enabled, tooltip, action)
@@ -459,31 +450,28 @@ class TableSession:
         buttons.append(control("pick", f"Pick up {pending}" if pending else "Pick up", make_action(PICK)))
         cuts = [action for action in legal if action.kind is CUT]
         if len(cuts) == 1:
-            buttons.append(control("cut", f"Cut with {CARD_NAMES[cuts[0].card]}", cuts[0]))
+            buttons.append(control("cut", f"Cut with the {card_name(cuts[0].card)}", cuts[0]))
         else:
             buttons.append(Control("cut", "Cut", False, waiting or self._why_no_cut(cuts), None))
         words = tables_for(rules).call_words
         if words:
             catchable = view.catchable if CATCH in {action.kind for action in legal} else None
-            label = f"Catch {self.names[catchable]}" if catchable is not None else "Catch"
+            label = f"Catch {self.voice.seat(catchable)}" if catchable is not None else "Catch"
             buttons.append(control("catch", label, make_action(CATCH)))
             owed = view.owed_calls[self.viewer]
             word = owed if owed is not None else next(iter(words.values()))
-            label = f"Say “{owed.capitalize()}!”" if owed is not None else "Say a call"
+            label = f"Say “{CALL_WORDS[owed]}”" if owed is not None else "Say a call"
             buttons.append(control("call", label, make_action(CALL, word=word)))
         return buttons
 
     def _why_no_cut(self, cuts: list[Action]) -> str:
         if cuts:
-            return (
-                "Several sevens can cut: click the one you cut with ("
-                + ", ".join(CARD_NAMES[action.card] for action in cuts)
-                + ")."
-            )
+            sevens = listed([card_words(action.card) for action in cuts], "or")
+            return f"Several sevens can cut: click the one you cut with ({sevens})."
         sevens = [card for card in self.view.hand if self.view.is_chopper(card)]
         if not sevens:
-            return f"You hold no chopper: {chopper_text(self.view)}."
-        return self.with_names(card_verdict(self.game, sevens[0])[1])
+            return f"You hold no chopper: {chopper_words(self.view)}."
+        return card_verdict(self.view, sevens[0], self.voice)[1]
 
     # ------------------------------------------------------------------ words for the page
     def status(self) -> str:
@@ -492,20 +480,21 @@ class TableSession:
         if game.over:
             return "The round is over."
         seat = game.to_move
+        voice = self.voice
         if self.agents[seat] is not None:
-            return f"{self.names[seat]} is to move: press Next move."
+            return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}: press Next move."
         if self.covered:
-            return f"Pass the device to {self.names[seat]}."
-        you = "Your turn" if len(self.humans) == 1 else f"{self.names[seat]}, your turn"
+            return f"Pass the device to {voice.seat(seat)}."
+        you = "Your turn" if len(self.humans) == 1 else f"{COMPASS[self.players][seat]}, your turn"
         legal = self.view.legal
         kinds = {action.kind for action in legal}
         if CALL in kinds:
             return f"{you}: say the call you owe before anything else."
         if self.view.pending:
-            return f"{you}: answer the pick of {self.view.pending}, or pick up."
+            return f"{you}: answer the pick of {count(self.view.pending)}, or pick up."
         doing = []
         if CATCH in kinds:
-            doing.append(f"catch {self.names[self.view.catchable]}")
+            doing.append(f"catch {voice.seat(self.view.catchable)}")
         if kinds & {PLAY, CUT}:
             doing.append("play a card")
         if DRAW in kinds:
@@ -523,7 +512,7 @@ class TableSession:
         if view.over:
             return ""
         order = turn_order(view)
-        names = self.names
+        names = self.voice.names
         mover = names[view.to_move]
         way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
         text = f"Play goes {way}: {names[order.next_seat]} plays after {mover}."
@@ -547,17 +536,20 @@ class TableSession:
         facts = []
         if view.over:
             return facts
+        voice = self.voice
         if view.top is None:
-            facts.append(f"The table is bare: {self.names[view.to_move]} leads with any card.")
+            facts.append(
+                f"The table is bare: {voice.seat(view.to_move)} {voice._verb(view.to_move, 'leads')} with any card."
+            )
         if view.suit_in_play is not None:
             named = " (named)" if view.named_suit is not None else ""
-            facts.append(f"Suit in play: {SUIT_SYMBOLS[view.suit_in_play]}{named}.")
+            facts.append(f"Suit in play: {SUIT_WORDS[view.suit_in_play]}{named}.")
         if view.colour is not None:
             facts.append(f"The joker's colour is in force: the next card must be {view.colour}.")
         if view.free:
-            facts.append("After the A♠ cancel any card may be played.")
+            facts.append("After the Ace of spades cancelled the pick, any card may be laid.")
         if view.pending:
-            facts.append(f"{self.names[view.to_move]} owes {view.pending} cards.")
+            facts.append(f"{voice.seat(view.to_move)} {voice._verb(view.to_move, 'owes')} {count(view.pending)}.")
         return facts
 
     def hint(self, spec: str = "search") -> str:
@@ -567,10 +559,7 @@ class TableSession:
         if self._adviser is None or self._adviser.name != agent_spec(spec):
             self._adviser = make_agent(spec, self.seed)
         decision = self._adviser.decide(self.view)
-        reason = self.with_names(decision.reason)
-        if names_hidden_card(reason, self.view):
-            return f"The {self._adviser.name} player would {decision.action}."
-        return f"The {self._adviser.name} player would {decision.action}: “{reason}”"
+        return f"The {player_words(self._adviser.name).partition(', ')[2]} player would say: “{decision.reason}”"
 
     # ------------------------------------------------------------------ the end of a round
     def _finish_round(self) -> None:
@@ -625,10 +614,7 @@ class TableSession:
         result = self.game.result
         if result is None:
             return ""
-        last = self.view.log[-1]  # the round's last event says how it ended
-        winners = " and ".join(self.names[seat] for seat in result.winners)
-        verb = "win" if len(result.winners) > 1 else "wins"
-        return f"{self.with_names(describe_event(last))} {winners} {verb} the round."
+        return self.voice.result(result)
 
     def match_text(self) -> str:
         """Where the match stands: the rule it is played to, and who won once it is over."""
@@ -638,8 +624,7 @@ class TableSession:
         if not self.whole_match:
             return "A single round, not a whole match."
         if self.match.over:
-            winners = " and ".join(self.names[seat] for seat in self.match.winners)
-            return f"The match is over: {winners} {'win' if len(self.match.winners) > 1 else 'wins'}."
+            return f"The match is over: {self.voice.winners(self.match.winners)}."
         return f"Round {self.round_number}. {match_sentence(rules)}"
 
     @property

@@ -29,12 +29,12 @@ from ..engine.cards import (
     parse_card,
 )
 from ..engine.errors import MatatuError, ScenarioError
-from ..engine.explain import chopper_text, marker_name
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules
-from ..engine.rules_text import cut_limit_sentence, rules_sections
+from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
 from ..store.registry import Registry
 from .scenarios import read_position, read_rules
+from .voice import SUIT_WORDS, Voice, card_words, chopper_words, listed
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
 LEVELS = ("easy", "medium", "hard")
@@ -133,7 +133,7 @@ def answer_for(game: Round, question: str) -> dict[str, Any]:
 # ----------------------------------------------------------- explanations
 def value_breakdown(game: Round, seat: int) -> str:
     hand = game.hands[seat]
-    parts = " + ".join(f"{CARD_NAMES[card]} ({game.value(card)})" for card in hand)
+    parts = " + ".join(f"{card_words(card)[4:]} ({game.value(card)})" for card in hand)
     return f"{parts} = {game.total(seat)}"
 
 
@@ -145,25 +145,25 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
     if question == "hand_value":
         sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
         return " ".join(sentences)
-    sentences.append(f"Here {chopper_text(game)}.")
+    voice = Voice(game.players, viewer=seat)
+    sentences.append(f"Here {chopper_words(game)}.")
     sentences.append(cut_limit_sentence(game.rules))
     sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
     sevens = [card for card in hand if RANK_OF[card] == 7]
-    for card in sevens:
-        sentences.append(game.explain(f"cut {CARD_NAMES[card]}"))
+    for card in dict.fromkeys(sevens):
+        sentences.append(voice.explain(game, f"cut {CARD_NAMES[card]}"))
     if not sevens:
         sentences.append("You hold no seven, so you cannot cut.")
     if question == "who_wins":
         chopper = parse_card(cutting_cards(game)[0])
         after = ", ".join(
-            f"seat {other} {game.total(other) - (game.value(chopper) if other == seat else 0)}"
+            f"{voice.seat(other)} {game.total(other) - (game.value(chopper) if other == seat else 0)}"
             for other in range(game.players)
         )
-        sentences.append(f"After cut {CARD_NAMES[chopper]} the hands count: {after}.")
+        sentences.append(f"After the cut with {card_words(chopper)} the hands count: {after}.")
         sentences.append(rules_sections(game.rules)["The chopper"][-1])
-        winners = " and ".join(f"seat {index}" for index in answer["winners"])
-        verb = "wins" if len(answer["winners"]) == 1 else "tie"
-        sentences.append(f"So {winners} {verb}; the round's points are {' '.join(map(str, answer['points']))}.")
+        points = ", ".join(f"{voice.seat(other)} {point}" for other, point in enumerate(answer["points"]))
+        sentences.append(f"So {voice.winners(answer['winners'])}; the round's points: {points}.")
     return " ".join(sentences)
 
 
@@ -173,20 +173,22 @@ def hint_for(game: Round, question: str, level: str) -> str:
     >>> from matatu_learn.teaching.scenarios import read_position, read_rules
     >>> game = read_position(read_rules("uganda"), {"hands": ["7♦ K♣", "Q♠"], "pile": "4♦", "marker": "3♦"})
     >>> hint_for(game, "can_cut", "easy")
-    'The cutter is 3♦, so the chopper here is 7♦. The limit is 30, the seven counted: add up the whole hand.'
+    'The cutter is the 3 of diamonds, so the chopper here is the 7 of diamonds. The limit is 30, the seven counted: add up the whole hand.'
     """
     rules = game.rules
     hand = game.hands[game.to_move]
     values = rules.card_values()
     if question == "hand_value":
         # Name the values of this hand's cards that are not their printed number.
-        special = [f"{CARD_NAMES[card]} is worth {values[card]}" for card in hand if values[card] != RANK_OF[card]]
+        special = [f"{card_words(card)[4:]} is worth {values[card]}" for card in hand if values[card] != RANK_OF[card]]
         return "Add up every card" + (f": here {', '.join(special)}." if special else ": each counts its number.")
-    choppers = [CARD_NAMES[card] for card in DECK[:52] if RANK_OF[card] == 7 and game.is_chopper(card)]
+    choppers = [card for card in DECK[:52] if RANK_OF[card] == 7 and game.is_chopper(card)]
     if rules.chopper == "any_seven":
         sentences = ["Any seven is a chopper here."]
     else:
-        sentences = [f"The {marker_name(rules)} is {CARD_NAMES[game.marker]}, so the chopper here is {choppers[0]}."]
+        sentences = [
+            f"The {marker_name(rules)} is {card_words(game.marker)}, so the chopper here is {card_words(choppers[0])}."
+        ]
     if rules.cut_limit is None:
         sentences.append("There is no limit here: what matters is whether the chopper may be laid.")
     elif rules.cut_counts == "after":
@@ -197,9 +199,9 @@ def hint_for(game: Round, question: str, level: str) -> str:
         if game.pending:
             sentences.append(f"Look at the pile too: a pick of {game.pending} is pending.")
         elif game.top is not None:
-            in_play = SUIT_SYMBOLS[game.suit_in_play]
+            in_play = SUIT_WORDS[game.suit_in_play]
             sentences.append(
-                f"Look at the pile too: the chopper must fit {CARD_NAMES[game.top]} with {in_play} in play."
+                f"Look at the pile too: the chopper must fit {card_words(game.top)} with {in_play} in play."
             )
     if question == "who_wins":
         winner = rules_sections(rules)["The chopper"][-1]
@@ -217,18 +219,21 @@ def answer_text(puzzle: Puzzle) -> str:
     """
     answer = puzzle.answer
     if puzzle.question == "can_cut":
-        return f"Yes — cut {answer['card']}." if answer["can_cut"] else f"No — {RULE_WORDS[puzzle.rule]}."
+        if answer["can_cut"]:
+            return f"Yes — cut with {card_words(parse_card(answer['card']))}."
+        return f"No — {RULE_WORDS[puzzle.rule]}."
     if puzzle.question == "which_card":
         cards = answer["cards"]
         if not cards:
             return "None of them: no card can cut."
-        return f"{' and '.join(cards)} can cut."
+        named = listed([card_words(parse_card(card)) for card in cards])
+        return f"{named[0].upper()}{named[1:]} can cut."
     if puzzle.question == "hand_value":
         return f"Your hand is worth {answer['value']}."
-    winners = answer["winners"]
-    named = " and ".join(f"seat {seat}" for seat in winners)
-    points = ", ".join(f"seat {seat} {points}" for seat, points in enumerate(answer["points"]))
-    return f"{named[0].upper()}{named[1:]} {'wins' if len(winners) == 1 else 'tie'}; the points: {points}."
+    game = puzzle.game()
+    voice = Voice(game.players, viewer=game.to_move)
+    points = ", ".join(f"{voice.seat(seat)} {point}" for seat, point in enumerate(answer["points"]))
+    return f"{voice.winners(answer['winners'])}; the points: {points}."
 
 
 # --------------------------------------------------------------- generating

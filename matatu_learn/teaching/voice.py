@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
+from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
 from ..engine.cards import ACE, COLOUR_OF, RANK_OF, SUIT_OF
 from ..engine.events import (
     HIDDEN,
@@ -65,6 +65,8 @@ COMPASS = {
     6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
 }
 YOU = "You"
+# How a round ended, in a word or two (a table's column, a list of games).
+ENDING_WORDS = {RoundEnd.OUT: "went out", RoundEnd.CUT: "cut", RoundEnd.BLOCKED: "blocked table"}
 
 # Verbs as they follow "You" (every other name takes the third person).
 _YOU_VERBS = {"is": "are", "has": "have", "passes": "pass", "catches": "catch"}
@@ -208,7 +210,9 @@ class Voice:
         if cls is Skipped:
             return f"{self._says(event.seat, 'is')} jumped."
         if cls is Reversed:
-            return "The order of play reverses: it now goes " + ("clockwise." if event.direction == 1 else "anticlockwise.")
+            return "The order of play reverses: it now goes " + (
+                "clockwise." if event.direction == 1 else "anticlockwise."
+            )
         if cls is Again:
             return f"With two players, {self._in(event.seat)} {self._verb(event.seat, 'plays')} again."
         if cls is Owes:
@@ -233,7 +237,9 @@ class Voice:
         if cls is Caught:
             return f"{self._says(event.by, 'catches')} {self._in(event.seat)} without the call."
         if cls is Reshuffled:
-            return f"The stock ran out: the pile under its top card is shuffled into a new stock of {count(event.size)}."
+            return (
+                f"The stock ran out: the pile under its top card is shuffled into a new stock of {count(event.size)}."
+            )
         if cls is WentOut:
             after_words = f" and {self._verb(event.seat, 'wins')} the round" if event.place == 1 else ""
             return f"{self._says(event.seat, 'has')} played the last card{after_words}; the others play on."
@@ -246,7 +252,9 @@ class Voice:
         if cls is Opened:
             return f"The opening card is {card_words(event.card)}."
         if cls is BaseShown:
-            return f"The base card is {card_words(event.card)}: the 7 of {SUIT_WORDS[SUIT_OF[event.card]]} is the chopper."
+            return (
+                f"The base card is {card_words(event.card)}: the 7 of {SUIT_WORDS[SUIT_OF[event.card]]} is the chopper."
+            )
         if cls is CutterShown:
             return f"The cutter is {card_words(event.card)}: the 7 of {SUIT_WORDS[SUIT_OF[event.card]]} is the chopper."
         if cls is Returned:
@@ -342,10 +350,17 @@ class Voice:
         """Why ``action`` is allowed or refused now, for this viewer (``view``: a seat's view or a round)."""
         return self.ruling(view.ruling(action))
 
+    def error(self, error: Exception) -> str:
+        """An error as a person reads it: a refused action's ruling in words, any other its sentence."""
+        ruling = getattr(error, "ruling", None)
+        return str(error) if ruling is None else self.ruling(ruling)
+
 
 # ------------------------------------------------------------------ the rulings' words
-def _what(action: str) -> str:
+def action_words(action: str) -> str:
     """The action a ruling is about, in words: 'lay the 7 of hearts', 'draw', 'cut with the 7 of diamonds'."""
+    if action == "cut":  # a cut asked for without a card
+        return "cut"
     try:
         parsed = parse_action(action)
     except ValueError:
@@ -368,7 +383,7 @@ def _what(action: str) -> str:
 
 
 def _refused(action: str, why: str) -> str:
-    return f"You cannot {_what(action)}: {why}."
+    return f"You cannot {action_words(action)}: {why}."
 
 
 def _fit(facts: dict) -> str:
@@ -391,6 +406,39 @@ def _fit_advice(facts: dict) -> str:
     rank = RANK_WORDS[RANK_OF[facts["top"]]] if not facts["top"].is_joker else None
     rank_words = f" or another {rank}" if rank else ""
     return f"; lay a card of {SUIT_WORDS[facts['suit']]}{rank_words}, or an Ace"
+
+
+def chopper_words(game) -> str:
+    """Which seven cuts, in words; ``game`` is a round or a seat's view.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> from matatu_learn.engine.round import Round
+    >>> chopper_words(Round(PRESETS["bomb"], 2, seed=1))
+    'any 7 is a chopper'
+    """
+    rules = game.rules
+    if rules.chopper == "any_seven":
+        return _chopper({"any_seven": True})
+    return _chopper({"any_seven": False, "chopper_suit": SUIT_OF[game.marker], "marker": rules.marker})
+
+
+def card_verdict(view, card: int, voice: Voice | None = None) -> tuple[list[Action], str]:
+    """The legal actions that lay this card now, and why it can or cannot be laid, in words.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> from matatu_learn.engine.cards import parse_card, parse_cards
+    >>> from matatu_learn.engine.round import Round
+    >>> game = Round.from_position(PRESETS["bomb"], [parse_cards("7♣ K♦"), parse_cards("2♦")], pile=parse_cards("9♣"))
+    >>> card_verdict(game, parse_card("K♦"))
+    ([], 'You cannot lay the King of diamonds: it does not fit; the suit in play is clubs and the top card is the 9 of clubs; lay a card of clubs or another 9, or an Ace.')
+    """
+    voice = voice or Voice(view.players, getattr(view, "seat", None))
+    legal = view.legal if hasattr(view, "legal") else view.legal_actions()
+    actions = [action for action in legal if action.card == card]
+    if actions:
+        return actions, voice.ruling(view.ruling(actions[0]))
+    kind = "cut" if view.is_chopper(card) and not view.rules.sevens_normal else "play"
+    return [], voice.ruling(view.ruling(make_action(kind, card)))
 
 
 def _chopper(facts: dict) -> str:
@@ -440,7 +488,7 @@ def _pick_pending(facts: dict) -> str:
 
 
 def _legal(action: str, why: str) -> str:
-    return f"You may {_what(action)}: {why}."
+    return f"You may {action_words(action)}: {why}."
 
 
 _RULING_WORDS = {
@@ -450,9 +498,13 @@ _RULING_WORDS = {
         f"and a catch makes them pick up {count(facts['penalty'])}."
     ),
     Rule.CALL_OWED: lambda voice, facts, action: _legal(action, "you owe that call, and you must make it first"),
-    Rule.PICK_UP: lambda voice, facts, action: _legal(action, f"you take the {count(facts['pending'])} owed and your turn ends"),
+    Rule.PICK_UP: lambda voice, facts, action: _legal(
+        action, f"you take the {count(facts['pending'])} owed and your turn ends"
+    ),
     Rule.DRAW: lambda voice, facts, action: _legal(action, "you take one card from the stock"),
-    Rule.PASS_AFTER_DRAW: lambda voice, facts, action: _legal(action, "you have drawn, so your turn ends with no second card"),
+    Rule.PASS_AFTER_DRAW: lambda voice, facts, action: _legal(
+        action, "you have drawn, so your turn ends with no second card"
+    ),
     Rule.PASS_TAKES_ONE: lambda voice, facts, action: _legal(action, "you take one card and your turn ends"),
     Rule.CUT: lambda voice, facts, action: _legal(
         action, f"{_chopper(facts)}, it fits the pile" + (f", and {_weight(facts)}" if "weight" in facts else "")
@@ -461,19 +513,24 @@ _RULING_WORDS = {
         action, f"you owe {count(facts['pending'])}, and {answers_words(facts['answers'])} answers it"
     ),
     Rule.BARE_TABLE: lambda voice, facts, action: _legal(action, "the table is bare, so the leader may lay any card"),
-    Rule.FREE_PLAY: lambda voice, facts, action: _legal(action, "after the Ace of spades cancelled the pick, any card may be laid"),
+    Rule.FREE_PLAY: lambda voice, facts, action: _legal(
+        action, "after the Ace of spades cancelled the pick, any card may be laid"
+    ),
     Rule.WILD: lambda voice, facts, action: _legal(action, f"{card_words(facts['card'])} is wild and fits any card"),
     Rule.FITS: lambda voice, facts, action: _legal(action, f"it fits ({_fit(facts)})"),
     # refused
     Rule.ROUND_OVER: lambda voice, facts, action: _refused(action, "the round is over"),
     Rule.NOT_YOUR_TURN: lambda voice, facts, action: f"Wait: it is {voice.turn(facts['to_move'])}.",
     Rule.MUST_CALL_FIRST: lambda voice, facts, action: _refused(
-        action, f'you owe the call "{CALL_WORDS[facts["word"]]}" from your last play: say it before you play, draw or cut'
+        action,
+        f'you owe the call "{CALL_WORDS[facts["word"]]}" from your last play: say it before you play, draw or cut',
     ),
     Rule.NOBODY_TO_CATCH: lambda voice, facts, action: _refused(
         action, "nobody missed a call; you may catch a player who did, before your own move"
     ),
-    Rule.NO_CALL_OWED: lambda voice, facts, action: _refused(action, "you owe no call now; a call is made with the play that needs it"),
+    Rule.NO_CALL_OWED: lambda voice, facts, action: _refused(
+        action, "you owe no call now; a call is made with the play that needs it"
+    ),
     Rule.WRONG_CALL_OWED: lambda voice, facts, action: _refused(
         action,
         f'the call you owe is "{CALL_WORDS[facts["owed"]]}" ({count(facts["hand_size"])} in hand), '
@@ -489,34 +546,47 @@ _RULING_WORDS = {
     Rule.ONLY_DRAWN_CARD: lambda voice, facts, action: _refused(
         action, f"after a draw only the card you drew, {card_words(facts['drawn'])}, may be laid"
     ),
-    Rule.NO_PASS: lambda voice, facts, action: _refused(action, "these rules have no pass; draw a card, or lay one that fits"),
+    Rule.NO_PASS: lambda voice, facts, action: _refused(
+        action, "these rules have no pass; draw a card, or lay one that fits"
+    ),
     Rule.DRAW_ONLY_WHEN_STUCK: lambda voice, facts, action: _refused(
         action, "in these rules you draw only when nothing fits, and you have a card to lay"
     ),
     Rule.NOT_A_CHOPPER: lambda voice, facts, action: _refused(
         action, f"{card_words(facts['card'])} is not a chopper; {_chopper(facts)}"
     ),
-    Rule.CHOPPER_MUST_FIT: lambda voice, facts, action: _refused(action, f"the chopper must fit the pile, and {_fit(facts)}"),
+    Rule.NO_CHOPPER_HELD: lambda voice, facts, action: _refused(action, f"you hold no chopper, and {_chopper(facts)}"),
+    Rule.CHOPPER_MUST_FIT: lambda voice, facts, action: _refused(
+        action, f"the chopper must fit the pile, and {_fit(facts)}"
+    ),
     Rule.TOO_HEAVY: lambda voice, facts, action: _refused(action, f"your hand is too heavy to cut; {_weight(facts)}"),
     Rule.CHOPPER_ONLY_CUTS: lambda voice, facts, action: _refused(
         action, f"{card_words(facts['card'])} is the chopper, so it is laid only to cut"
     ),
-    Rule.DOES_NOT_FIT: lambda voice, facts, action: _refused(action, f"it does not fit; {_fit(facts)}{_fit_advice(facts)}"),
+    Rule.DOES_NOT_FIT: lambda voice, facts, action: _refused(
+        action, f"it does not fit; {_fit(facts)}{_fit_advice(facts)}"
+    ),
     Rule.LAST_CARD_NAMES_NOTHING: lambda voice, facts, action: _refused(
         action, "a last card names nothing; the round is over when it is laid"
     ),
-    Rule.MUST_NAME_SUIT: lambda voice, facts, action: _refused(action, f"{card_words(facts['card'])} names a suit: choose one"),
+    Rule.MUST_NAME_SUIT: lambda voice, facts, action: _refused(
+        action, f"{card_words(facts['card'])} names a suit: choose one"
+    ),
     Rule.CANNOT_NAME_SUIT: lambda voice, facts, action: _refused(
         action, "only an Ace" + (" or a joker" if facts["jokers_name"] else "") + " names a suit"
     ),
     Rule.NO_CALLS: lambda voice, facts, action: _refused(action, "these rules have no calls"),
-    Rule.NO_CALL_DUE: lambda voice, facts, action: _refused(action, f"this play leaves {count(facts['left'])}, and no call is due"),
+    Rule.NO_CALL_DUE: lambda voice, facts, action: _refused(
+        action, f"this play leaves {count(facts['left'])}, and no call is due"
+    ),
     Rule.WRONG_CALL_WORD: lambda voice, facts, action: _refused(
         action, f'this play leaves {count(facts["left"])}, so the call is "{CALL_WORDS[facts["due"]]}"'
     ),
     Rule.NOT_AN_ACTION: lambda voice, facts, action: facts["error"],
     Rule.NOT_NOW: lambda voice, facts, action: _refused(
-        action, "it is not one of your choices now; you may " + listed([_what(option) for option in facts["legal"]], "or")
+        action,
+        "it is not one of your choices now; you may "
+        + listed([action_words(option) for option in facts["legal"]], "or"),
     ),
 }
 
@@ -525,13 +595,16 @@ assert set(_RULING_WORDS) == set(Rule), "every rule has its words"
 
 __all__ = [
     "COMPASS",
+    "ENDING_WORDS",
     "Voice",
+    "action_words",
     "answers_words",
     "card_name",
+    "card_verdict",
+    "chopper_words",
     "card_words",
     "count",
     "listed",
     "seat_names",
     "seat_number",
 ]
-

@@ -13,11 +13,10 @@ from ..agents.players import make_agent
 from ..agents.simulate import play_round
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine.errors import MatatuError
-from ..engine.explain import chopper_text, describe_event, describe_result, marker_name, narrate, seat_names
 from ..engine.reference import card_values_block
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, PRESETS
-from ..engine.rules_text import match_sentence, rules_sections
+from ..engine.rules_text import marker_name, match_sentence, rules_sections
 from ..engine.scoring import Match
 from ..engine.view import PlayerView, TeacherView, views_of
 from ..teaching.lessons import (
@@ -32,6 +31,7 @@ from ..teaching.lessons import (
     step_frames,
     topic_steps,
 )
+from ..teaching.voice import ENDING_WORDS, Voice, card_words, chopper_words, listed
 from .navigation import CARRIED, carried_ruleset, follow
 from .stepper import FrameStepper
 from .svg import STYLE, cards_html
@@ -100,11 +100,11 @@ class DealExplorer(widgets.VBox):
         # This deal's facts, then the rules of the deal in the engine's own sentences.
         facts = [
             f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down.",
-            "The table is bare." if game.top is None else f"The opening card is {CARD_NAMES[game.top]}.",
+            "The table is bare." if game.top is None else f"The opening card is {card_words(game.top)}.",
         ]
         if game.marker is not None:
-            facts.append(f"The {marker_name(rules)} is {CARD_NAMES[game.marker]}.")
-        facts.append(f"The chopper: {chopper_text(game)}.")
+            facts.append(f"The {marker_name(rules)} is {card_words(game.marker)}.")
+        facts.append(f"The chopper: {chopper_words(game)}.")
         self.explanation.value = (
             _sentences(facts)
             + "<p><b>The rules of the deal</b></p>"
@@ -262,13 +262,14 @@ class CutMeter(widgets.VBox):
         choppers = [card for card in hand if game.is_chopper(card)]
         lines = [f"Your hand is worth {total}."]
         if not choppers:
-            lines.append(f"You hold no chopper ({chopper_text(game)}).")
+            lines.append(f"You hold no chopper ({chopper_words(game)}).")
             weight = total
+        voice = Voice(game.players, viewer=0)
         for chopper in choppers:
             weight = game.cut_weight(0, chopper)
             lines.append(
                 ("✔ " if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘ ")
-                + game.explain(f"cut {CARD_NAMES[chopper]}")
+                + voice.explain(game, f"cut {CARD_NAMES[chopper]}")
             )
         limit = rules.cut_limit
         self.meter.max = max(60, weight, (limit or 0) * 2)
@@ -313,7 +314,7 @@ def worked_examples_html() -> str:
         game = cut_position(rules, hand, marker_suit)
         chopper = next(card for card in hand if game.is_chopper(card))
         label = against_limit(game.cut_weight(0, chopper), rules.cut_limit)
-        verdict = game.explain(f"cut {CARD_NAMES[chopper]}")
+        verdict = Voice(game.players, viewer=0).explain(game, f"cut {CARD_NAMES[chopper]}")
         mark = "✔" if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘"
         marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker != "none" else ""
         items.append(
@@ -383,17 +384,18 @@ class MatchView(widgets.VBox):
     def show(self) -> None:
         match = self.match
         seats = range(match.players)
-        names = seat_names(match.players)
+        voice = Voice(match.players)
+        names = voice.names
         head = "".join(f"<th>{names[seat]}</th>" for seat in seats)
         rows, running = [], [0] * match.players
         for number, result in enumerate(match.results, 1):
             for seat in seats:
                 running[seat] += result.points[seat]
             cells = "".join(f"<td>{result.points[seat]} <small>(total {running[seat]})</small></td>" for seat in seats)
-            winners = " and ".join(names[seat] for seat in result.winners)
-            rows.append(f"<tr><td>{number}</td><td>{result.reason}</td><td>{winners}</td>{cells}</tr>")
+            winners = listed([voice.seat(seat) for seat in result.winners])
+            rows.append(f"<tr><td>{number}</td><td>{ENDING_WORDS[result.reason]}</td><td>{winners}</td>{cells}</tr>")
         status = (
-            "<p><b>The match is over:</b> " + " and ".join(names[seat] for seat in match.winners) + " won.</p>"
+            f"<p><b>The match is over:</b> {voice.winners(match.winners)}.</p>"
             if match.over
             else f"<p>{match.rounds_played} rounds played.</p>"
         )
@@ -410,12 +412,13 @@ def without_a_card(game: Round) -> str:
     >>> from matatu_learn import PRESETS, Round, parse_cards
     >>> game = Round.from_position(PRESETS["bomb"], [parse_cards("9♣ K♦"), parse_cards("Q♥")], pile=parse_cards("4♣"))
     >>> without_a_card(game)
-    'You must lay a card this turn: draw is refused: in these rules you draw only when nothing fits, and you can play.'
+    'You must lay a card this turn. You cannot draw: in these rules you draw only when nothing fits, and you have a card to lay.'
     """
+    voice = Voice(game.players, viewer=game.to_move)
     others = [action for action in game.legal_actions() if action.card is None]
     if not others:
-        return f"You must lay a card this turn: {game.explain('draw')}"
-    return " ".join(game.explain(action) for action in others)
+        return f"You must lay a card this turn. {voice.explain(game, 'draw')}"
+    return " ".join(voice.explain(game, action) for action in others)
 
 
 FEEDBACK_STYLE = """<style>
@@ -561,7 +564,7 @@ class PracticeTable(widgets.VBox):
         self.seed = seed
         rules = ruleset_rules(self.fixed or carried_ruleset())
         self.game = ordinary_position(rules, seed, self.players)
-        self.names = seat_names(self.players, you=0)
+        self.voice = Voice(self.players, viewer=0)
         self.views = views_of(self.game)
         self.agents = [make_agent("heuristic", seed * 10 + seat) for seat in range(self.players)]
         self.lines = ["Your turn first: play a card that fits the top card, the same suit or the same rank."]
@@ -574,15 +577,14 @@ class PracticeTable(widgets.VBox):
         while not game.over and game.to_move != 0:
             self._apply(self.agents[game.to_move].choose(self.views[game.to_move]))
         if game.over:
-            self.lines.append(describe_result(game.result, self.names))
+            self.lines.append(self.voice.result(game.result))
         self.show()
 
     def _apply(self, action) -> None:
         game = self.game
-        seat, owed, before = game.to_move, game.pending, len(game.log)
+        before = len(game.log)
         game.apply(action)
-        self.lines.append(narrate(action, self.names[seat], owed))
-        self.lines += [sentence for event in game.log[before:] if (sentence := describe_event(event, self.names))]
+        self.lines += self.voice.tell(self.views[0].log[before:])
 
     def show(self) -> None:
         game = self.game

@@ -18,6 +18,7 @@ from ..teaching.puzzles import (
     generate_puzzle,
     read_puzzles,
 )
+from ..teaching.voice import COMPASS, card_name, seat_names
 from .navigation import follow
 from .svg import STYLE
 from .views import RulesetPicker, TableView
@@ -39,14 +40,15 @@ def _choices(puzzle: Puzzle) -> list[tuple[str, object]]:
     if puzzle.question == "can_cut":
         return [("Yes, I can cut", True), ("No", False)]
     if puzzle.question == "which_card":
-        sevens = [(CARD_NAMES[card], [CARD_NAMES[card]]) for card in game.hands[seat] if RANK_OF[card] == 7]
+        sevens = [(card_name(card), [CARD_NAMES[card]]) for card in game.hands[seat] if RANK_OF[card] == 7]
         return [*sevens, (NONE_OF_THEM, [])]
     if puzzle.question == "hand_value":
         value = puzzle.answer["value"]
         spread = random.Random(f"{value}/{puzzle.position}").sample([-7, -3, -2, 2, 3, 5, 10], 3)
         options = sorted({value, *[max(0, value + offset) for offset in spread]})
         return [(str(option), option) for option in options]
-    seats = [(f"Seat {other}" + (" (you)" if other == seat else ""), (other,)) for other in range(game.players)]
+    names = seat_names(game.players, viewer=seat)
+    seats = [(name, (other,)) for other, name in enumerate(names)]
     return seats + [("A tie", "tie")]
 
 
@@ -197,7 +199,7 @@ class PuzzleTrainer(widgets.VBox):
         self.table.show(self._view(), marks=False)
         self.question.value = (
             f"<h3>{html.escape(QUESTION_TEXT[puzzle.question])}</h3>"
-            f"<p class='matatu-note'>You are seat {game.to_move}.</p>"
+            f"<p class='matatu-note'>You sit at {COMPASS[game.players][game.to_move]}.</p>"
         )
         buttons = []
         if puzzle.question == "which_card":

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ..engine.explain import describe_event, describe_result, narrate, seat_names
+from ..engine.events import public_event
 from ..engine.frames import Frame
 from ..engine.view import PlayerView, TeacherView
+from ..teaching.voice import Voice
 from .views import TableView
 
 
@@ -32,8 +33,7 @@ class FrameStepper(widgets.VBox):
     >>> stepper.position, "South draws a card." in stepper.caption.value
     (1, True)
 
-    Each move is a sentence with the seats' names; the notation and the rule that allowed it
-    follow in small print. The last step of a finished round says who won, every hand's total
+    Each move is a sentence with the seats' names; the rule that allowed it follows in small print. The last step of a finished round says who won, every hand's total
     and the points. ``on_finish`` adds a "Next topic" button, ready on the last step.
     """
 
@@ -113,32 +113,21 @@ class FrameStepper(widgets.VBox):
         """What a step says: its text, the move as a sentence, its effects, and at the end the result."""
         frame = self.frames[position]
         last = position == len(self.frames) - 1
-        names = seat_names(frame.game.players, you=self.viewer)
+        voice = Voice(frame.game.players, viewer=self.viewer)
         text = self.texts[position]
         parts = [f"<p>{html.escape(text)}</p>"] if text else []
         if frame.action is not None:
-            before = self.frames[position - 1].game if position else None
-            owed = before.pending if before is not None else 0
-            parts.append(f"<p><b>{html.escape(narrate(frame.action, names[frame.seat], owed))}</b></p>")
-            effects = self._effects(position, names)
+            # The viewer hears what they could see: the cards others drew stay unnamed.
+            sentences = voice.tell(public_event(event, self.viewer) for event in frame.events)
+            move, effects = sentences[0], sentences[1:]
+            parts.append(f"<p><b>{html.escape(move)}</b></p>")
             if effects:
                 parts.append("<ul>" + "".join(f"<li>{html.escape(effect)}</li>" for effect in effects) + "</ul>")
-            parts.append(
-                f'<p class="matatu-note">Why it is allowed: {html.escape(frame.explanation)} '
-                f"(written <code>{html.escape(str(frame.action))}</code>)</p>"
-            )
+            if frame.ruling is not None:
+                parts.append(f'<p class="matatu-note">Why it is allowed: {html.escape(voice.ruling(frame.ruling))}</p>')
         elif not last:
             parts.append("<p><i>The position before anything happens. Press Next.</i></p>")
         # A topic strings several scenes together: each scene's last frame is where its round may end.
         if frame.game.over and (last or self.frames[position + 1].action is None):
-            parts.append(f"<p><b>{html.escape(describe_result(frame.game.result, names))}</b></p>")
+            parts.append(f"<p><b>{html.escape(voice.result(frame.game.result))}</b></p>")
         return "".join(parts)
-
-    def _effects(self, position: int, names: tuple[str, ...]) -> tuple[str, ...]:
-        """A move's automatic effects with the seats' names, read from the log it added."""
-        frame = self.frames[position]
-        log = frame.game.log
-        before = len(self.frames[position - 1].game.log) if position else len(log)
-        if before > len(log) or position == 0:
-            return frame.effects
-        return tuple(sentence for event in log[before:] if (sentence := describe_event(event, names)))

@@ -27,6 +27,8 @@ from ..strategy.questions import games_played, play_more
 from ..strategy.review import flagged, review_round
 from .svg import STYLE, card_html
 from .views import RulesetPicker
+from ..teaching.play import seat_player_words
+from ..teaching.voice import ENDING_WORDS, Voice, action_words
 
 ODDS_SAMPLES = 200_000
 # What each figure shows, for readers who cannot see it (the alternative text of the image).
@@ -283,9 +285,9 @@ def moves_table_html(review: dict) -> str:
     rows = []
     for index, move in enumerate(review["moves"], 1):
         style = FLAG_STYLE.get(move["label"], "")
-        best = "—" if move["best"] == move["played"] else html.escape(move["best"])
+        best = "—" if move["best"] == move["played"] else html.escape(action_words(move["best"]))
         rows.append(
-            f'<tr style="{style}"><td>{index}</td><td>{html.escape(move["played"])}</td><td>{move["played_chance"]:.0%}</td>'
+            f'<tr style="{style}"><td>{index}</td><td>{html.escape(action_words(move["played"]))}</td><td>{move["played_chance"]:.0%}</td>'
             f"<td>{best}</td><td>{move['best_chance']:.0%}</td><td>{move['cost']:.0%}</td><td>{move['label']}</td></tr>"
         )
     header = (
@@ -326,7 +328,7 @@ class GameReview(widgets.VBox):
             description="Play a quick game",
             icon="plus",
             layout=widgets.Layout(width="auto"),
-            tooltip="Seat 0 plays at random (a beginner), the others with the heuristic; the round is recorded",
+            tooltip="South plays at random (a beginner), the others with the heuristic; the round is recorded",
         )
         self.review_button = widgets.Button(
             description="Review", icon="search", button_style="primary", tooltip="Review the chosen seat's moves"
@@ -362,7 +364,8 @@ class GameReview(widgets.VBox):
             return
         self.records = {record.id: record for record in records}
         self.game_id.options = [
-            (f"{r.id}: {r.ruleset} v{r.version}, {r.players} players, ended by {r.reason}", r.id) for r in records
+            (f"Game {r.id}: {r.ruleset} version {r.version}, {r.players} players, {ENDING_WORDS[r.reason]}", r.id)
+            for r in records
         ]
         if not records:
             self.message.value = '<p class="matatu-note">No recorded games yet: play a quick one.</p>'
@@ -373,11 +376,14 @@ class GameReview(widgets.VBox):
             self.seat.options = []
             return
         record = self.records[game_id]
-        self.seat.options = [(f"seat {seat} ({name})", seat) for seat, name in enumerate(record.seats)]
+        voice = Voice(record.players)
+        self.seat.options = [
+            (f"{voice.seat(seat)} ({seat_player_words(name)})", seat) for seat, name in enumerate(record.seats)
+        ]
         self.seat.value = _human_seat(record.seats)
         self.message.value = (
-            f'<p class="matatu-note">Game {record.id}: {len(record.actions)} moves, seed {record.seed}; '
-            f"winners {', '.join(f'seat {seat}' for seat in record.winners)}.</p>"
+            f'<p class="matatu-note">Game {record.id}: {len(record.actions)} moves, deal number {record.seed}; '
+            f"{html.escape(voice.winners(record.winners))}.</p>"
         )
 
     def play_quick_game(self, players: int = 3) -> int:

@@ -13,13 +13,23 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from ..engine.actions import Action
-from ..engine.cards import CARD_NAMES, DECK, SUIT_SYMBOLS
-from ..engine.explain import card_verdict, chopper_text, describe_result, marker_name, seat_names
+from ..engine.cards import CARD_NAMES, DECK
 from ..engine.round import Round
 from ..engine.rules import PRESET_TITLES, PRESETS, Rules
-from ..engine.rules_text import marker_sentence
+from ..engine.rules_text import marker_name, marker_sentence
 from ..engine.view import PlayerView
 from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
+from ..teaching.voice import (
+    SUIT_WORDS,
+    Voice,
+    action_words,
+    card_name,
+    card_verdict,
+    card_words,
+    chopper_words,
+    count,
+    seat_names,
+)
 from .svg import STYLE, back_html, card_html
 
 # Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
@@ -72,14 +82,14 @@ TEXT_BESIDE = "flex:1 1 16em;min-width:0"
 def marker_html(view: PlayerView) -> str:
     """The base card or cutter, what it is, and which seven is the chopper — all in the engine's words."""
     name = marker_name(view.rules)
-    chopper = chopper_text(view)
+    chopper = chopper_words(view)
     if name is None:
         return f'<p class="matatu-note">No marker card: {html.escape(chopper)}.</p>'
     # The engine says which card is the chopper; the widget only names it.
-    choppers = ", ".join(CARD_NAMES[card] for card in DECK[:52] if view.is_chopper(card))
+    choppers = ", ".join(card_name(card) for card in DECK[:52] if view.is_chopper(card))
     return (
         f'<div class="matatu-row">{card_html(view.marker, MARKER_WIDTH)}<p class="matatu-note" style="{TEXT_BESIDE}">'
-        f"<b>{html.escape(name[0].upper() + name[1:])} {CARD_NAMES[view.marker]}</b>: "
+        f"<b>{html.escape(name[0].upper() + name[1:])}: {card_name(view.marker)}</b>. "
         f"{html.escape(marker_sentence(view.rules))}<br>"
         f"{html.escape(chopper[0].upper() + chopper[1:])}: <b>{choppers}</b>.</p></div>"
     )
@@ -110,15 +120,15 @@ def _facts(view: PlayerView, names: tuple[str, ...]) -> list[str]:
     facts = []
     if view.suit_in_play is not None:
         named = " (named)" if view.named_suit is not None else ""
-        facts.append(f"suit in play: <b>{SUIT_SYMBOLS[view.suit_in_play]}</b>{named}")
+        facts.append(f"suit in play: <b>{SUIT_WORDS[view.suit_in_play]}</b>{named}")
     if view.colour is not None:
         facts.append(f"the joker's colour is in force: <b>{view.colour}</b>")
     if view.free:
-        facts.append("free play after the A♠ cancel: any card")
+        facts.append("free play after the Ace of spades cancelled the pick: any card")
     if view.pending:
-        facts.append(f"<b>{html.escape(names[view.to_move])} {_owe(names[view.to_move])} {view.pending} cards</b>")
+        facts.append(f"<b>{html.escape(names[view.to_move])} {_owe(names[view.to_move])} {count(view.pending)}</b>")
     if view.over:
-        facts.append(f"<b>{html.escape(describe_result(view.result, names))}</b>")
+        facts.append(f"<b>{html.escape(Voice(view.players, names=names).result(view.result))}</b>")
     else:
         facts.append(f"<b>{html.escape(names[view.to_move])}</b> to move")
     facts.append("play goes " + ("clockwise ↻" if view.direction == 1 else "anticlockwise ↺"))
@@ -152,7 +162,7 @@ def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | No
         f"{back_html(PILE_WIDTH, f'stock of {view.stock_size} cards')}</div>"
     )
     if names is None:
-        names = seat_names(view.players, you=view.seat)
+        names = seat_names(view.players, viewer=view.seat)
     rows = []
     for seat, size in enumerate(view.hand_sizes):
         hand = view.visible_hand(seat)
@@ -161,10 +171,10 @@ def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | No
             cards = "".join(card_html(card, HAND_WIDTH, marks=marked.get(card, ())) for card in hand)
         else:
             cards = "".join(back_html(HAND_WIDTH, "a card in another hand") for _ in range(min(size, BACKS_DRAWN)))
-            cards += f'<span class="matatu-note">{size} cards</span>' if size > BACKS_DRAWN else ""
+            cards += f'<span class="matatu-note">{count(size)}</span>' if size > BACKS_DRAWN else ""
         to_move = " ◀ to move" if seat == view.to_move and not view.over else ""
         rows.append(
-            f'<div><div class="matatu-note">{html.escape(names[seat])} — {size} cards{to_move}</div>'
+            f'<div><div class="matatu-note">{html.escape(names[seat])} — {count(size)}{to_move}</div>'
             f'<div class="matatu-row matatu-hand">{cards}</div></div>'
         )
     return (
@@ -224,15 +234,16 @@ class HandView(widgets.VBox):
         boxes = []
         self.buttons: dict[str, widgets.Button] = {}
         my_turn = game.to_move == seat and not game.over
+        self.voice = Voice(game.players, viewer=seat)
         for card in game.hands[seat]:
-            actions, reason = card_verdict(game, card) if my_turn else ([], "It is not your turn.")
+            actions, reason = card_verdict(game, card, self.voice) if my_turn else ([], "It is not your turn.")
             marks = (("chopper",) if game.is_chopper(card) else ()) + (("can be played",) if actions else ())
             face = widgets.HTML(STYLE + card_html(card, HAND_WIDTH, note=reason, dimmed=not actions, marks=marks))
             name = CARD_NAMES[card]
             button = widgets.Button(
                 description=name if actions else f"{name}?",
                 button_style="success" if actions else "",
-                tooltip=(f"Play {name}" if actions else f"Why can't {name} be played?"),
+                tooltip=(f"Lay {card_words(card)}" if actions else f"Why can't {card_words(card)} be laid?"),
                 layout=widgets.Layout(width="auto", min_width="64px"),
             )
             button.on_click(lambda _, card=card: self.choose(card))
@@ -243,13 +254,11 @@ class HandView(widgets.VBox):
 
     def choose(self, card: int) -> None:
         """What a click on a card does: tell yes or why not, and play it when this view plays."""
-        actions, reason = card_verdict(self.game, card)
+        actions, reason = card_verdict(self.game, card, self.voice)
         verdict = "✔ Yes" if actions else "✘ No"
         choices = ""
         if len(actions) > 1:
-            choices = "<br>Ways to lay it: " + ", ".join(
-                f"<code>{html.escape(str(action))}</code>" for action in actions
-            )
+            choices = "<br>Ways to lay it: " + "; ".join(html.escape(action_words(action.text)) for action in actions)
         self.message.value = f'<p class="matatu-note" role="status" aria-live="polite"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
         if actions and self.on_action is not None and len(actions) == 1:
             self.on_action(actions[0])
@@ -258,7 +267,8 @@ class HandView(widgets.VBox):
 def hand_verdicts_html(game: Round, seat: int) -> str:
     """Each card of a hand with the engine's yes or why not, as a list (for reading, or checking)."""
     items = []
+    voice = Voice(game.players, viewer=seat)
     for card in game.hands[seat]:
-        actions, reason = card_verdict(game, card)
-        items.append(f"<li>{'✔' if actions else '✘'} <b>{CARD_NAMES[card]}</b>: {html.escape(reason)}</li>")
+        actions, reason = card_verdict(game, card, voice)
+        items.append(f"<li>{'✔' if actions else '✘'} <b>{card_name(card)}</b>: {html.escape(reason)}</li>")
     return "<ul>" + "".join(items) + "</ul>"
