@@ -5,9 +5,12 @@ import pytest
 from conftest import all_cards, everything_shown, full_deck
 from matatu_learn.engine.cards import RANK_OF, parse_card, parse_cards
 from matatu_learn.engine.errors import DealError, IllegalActionError, NotationError
+from matatu_learn.engine.events import HIDDEN, Again, Drew, Reshuffled, Skipped
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.rulings import Rule
 from matatu_learn.engine.view import PlayerView
+from matatu_learn.teaching.voice import Voice
 
 
 def position(rules, hands, pile, **extra):
@@ -77,14 +80,16 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
     before = game.snapshot()
     with pytest.raises(IllegalActionError) as error:
         game.apply("play 7♦")
-    assert "7♦ is the chopper; it is laid only with 'cut 7♦'" in str(error.value)
-    with pytest.raises(IllegalActionError, match="you do not hold K♠"):
+    assert error.value.ruling.rule is Rule.CHOPPER_ONLY_CUTS
+    with pytest.raises(IllegalActionError, match="not_held") as error:
         game.apply("play K♠")
+    assert error.value.ruling.facts == {"card": parse_card("K♠")}
     with pytest.raises(NotationError, match="'play 11♥' is not an action") as notation:
         game.apply("play 11♥")
     assert not isinstance(notation.value, IllegalActionError)
-    with pytest.raises(IllegalActionError, match="no pick is pending"):
+    with pytest.raises(IllegalActionError) as error:
         game.apply("pick")
+    assert error.value.ruling.rule is Rule.NO_PICK
     assert game.snapshot() == before
 
 
@@ -97,7 +102,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "9♠",
             {"marker": parse_card("5♠")},
             "cut 7♠",
-            "too heavy to cut; 21 left after the chop (the chopper not counted), the limit is 20",
+            "too heavy to cut; 21 would be left after the chop (the chopper not counted), and the limit is 20",
         ),
         (
             PRESETS["uganda"],
@@ -105,7 +110,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "4♦",
             {"marker": parse_card("3♦")},
             "cut 7♦",
-            "the hand counts 31 with the seven, the limit is 30",
+            "the hand counts 31 with the seven, and the limit is 30",
         ),
         (
             PRESETS["uganda"],
@@ -113,7 +118,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "4♥",
             {"marker": parse_card("3♦")},
             "cut 7♥",
-            "only the 7 of the cutter's suit (♦) is the chopper",
+            "only the 7 of the cutter's suit (diamonds) is the chopper",
         ),
         (
             PRESETS["house"],
@@ -121,7 +126,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "9♥ 2♥",
             {"marker": parse_card("5♠"), "pending": 2},
             "draw",
-            "a pick of 2 is pending; answer it with another 2, which passes the pick on, or the A♠, which cancels any pick, or pick.",
+            "you owe 2 cards, and only another 2 (which passes the pick on) or the Ace of spades (which cancels it) answers a pick; otherwise pick up the cards.",
         ),
         (PRESETS["bomb"], ["9♣ K♦", "Q♣"], "4♣", {}, "draw", "you draw only when nothing fits"),
         (
@@ -132,7 +137,14 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "pass",
             "these rules have no pass",
         ),
-        (PRESETS["house"], ["A♥ 5♦", "Q♣"], "9♥", {"marker": parse_card("5♠")}, "play A♥", "A♥ names a suit"),
+        (
+            PRESETS["house"],
+            ["A♥ 5♦", "Q♣"],
+            "9♥",
+            {"marker": parse_card("5♠")},
+            "play A♥",
+            "the Ace of hearts names a suit: choose one",
+        ),
         (
             PRESETS["house"],
             ["K♥ 5♦", "Q♣"],
@@ -147,16 +159,16 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "4♣",
             {"marker": parse_card("3♦")},
             "play 5♣ warning",
-            "so the call is 'card', not 'warning'",
+            'so the call is "Card!"',
         ),
-        (PRESETS["party"], ["5♣ K♠", "Q♥"], "4♣", {}, "catch", "nobody can be caught"),
+        (PRESETS["party"], ["5♣ K♠", "Q♥"], "4♣", {}, "catch", "nobody missed a call"),
         (
             PRESETS["uganda"],
             ["K♠ 9♣ 5♣", "Q♥"],
             "4♣",
             {"marker": parse_card("3♦")},
             "play K♠",
-            "K♠ does not fit: the suit in play is ♣ and the top card is 4♣",
+            "You cannot lay the King of spades: it does not fit; the suit in play is clubs and the top card is the 4 of clubs",
         ),
         (
             with_switches(PRESETS["house"], {"jokers": True}),
@@ -165,7 +177,7 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             {"marker": parse_card("6♦")},
             "play K♠",
             # A joker that named no suit: no advice to match a suit there is none of.
-            "K♠ does not fit: RJ is on top and names no suit, so only an Ace or a joker fits.",
+            "the red joker is on top and names no suit, so only an Ace or a joker fits.",
         ),
         (
             with_switches(PRESETS["uganda"], {"jokers": True}),
@@ -173,26 +185,31 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
             "4♣ RJ",
             {"colour": "red", "marker": parse_card("3♦")},
             "play K♠",
-            "K♠ does not fit: a red joker is on top, so the next card must be red, an Ace or the other joker.",
+            "it does not fit; a red joker is on top, so the next card must be red, an Ace or the other joker.",
         ),
     ],
 )
-def test_explain_says_which_rule_refused(rules, hands, pile, extra, action, phrase):
+def test_a_refusal_is_the_rule_that_refused_and_the_voice_says_it(rules, hands, pile, extra, action, phrase):
     game = position(rules, hands, pile, **extra)
     assert not game.is_legal(action)
-    assert phrase in game.explain(action)
+    ruling = game.ruling(action)
+    assert not ruling.legal
+    assert phrase in Voice(game.players, viewer=0).ruling(ruling)
     with pytest.raises(IllegalActionError) as error:
         game.apply(action)
-    assert phrase in str(error.value)
+    assert error.value.ruling == ruling  # the error carries the same ruling, facts and all
 
 
-def test_explain_says_why_a_legal_action_is_legal():
+def test_a_ruling_says_why_a_legal_action_is_legal():
     game = position(PRESETS["house"], ["7♦ 7♥ 8♠", "K♣ 2♠"], "6♦ 9♦", marker=parse_card("6♦"))
-    assert game.explain("cut 7♦") == (
-        "cut 7♦ is legal: only the 7 of the base card's suit (♦) is the chopper, it fits the pile; "
-        "15 left after the chop (the chopper not counted), the limit is 20."
+    ruling = game.ruling("cut 7♦")
+    assert ruling.legal and ruling.rule is Rule.CUT
+    assert ruling.facts["weight"] == 15 and ruling.facts["limit"] == 20
+    assert Voice(2, viewer=0).ruling(ruling) == (
+        "You may cut with the 7 of diamonds: only the 7 of the base card's suit (diamonds) is the chopper, "
+        "and it fits the pile; 15 would be left after the chop (the chopper not counted), and the limit is 20."
     )
-    assert game.explain("pass").startswith("pass is legal: you take one card")
+    assert Voice(2, viewer=0).explain(game, "pass").startswith("You may pass: you take one card")
 
 
 def test_legal_actions_are_the_only_accepted_ones():
@@ -219,11 +236,11 @@ def test_a_replay_reproduces_the_round():
 def test_every_automatic_effect_is_logged():
     game = position(PRESETS["house"], ["8♦ 4♠", "Q♣", "K♣"], "5♦", marker=parse_card("5♠"))
     game.apply("play 8♦")
-    kinds = [event[0] for event in game.log]
-    assert kinds[-2:] == ["action", "skip"] and game.log[-1][1] == 1
+    kinds = [event.kind for event in game.log]
+    assert kinds[-2:] == ["action", "skip"] and game.log[-1] == Skipped(seat=1)
     game = position(PRESETS["house"], ["3♣", "Q♣ 4♠"], "4♦ 5♦ 6♦ 9♦", stock=[], marker=parse_card("5♠"))
     game.apply("draw")
-    assert ("reshuffle", None, 3) in game.log
+    assert Reshuffled(size=3) in game.log
 
 
 def test_the_view_hides_other_hands_and_the_stock():
@@ -233,21 +250,21 @@ def test_the_view_hides_other_hands_and_the_stock():
     assert view.hand == tuple(game.hands[1]) and view.revealed_hands is None
     assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
     assert view.stock_size == len(game.stock) and view.legal == () and view.drawn is None
-    drawn = [event for event in view.log if event[0] == "draw"]
-    assert drawn == [("draw", 0, "?")]
+    drawn = [event for event in view.log if event.kind == "draw"]
+    assert drawn == [Drew(seat=0, card=HIDDEN)]
     text = repr(everything_shown(view))
     for card in game.hands[0] + game.hands[2]:
         if card not in (game.top, game.marker):
             assert f"'{card}'" not in text
     own = PlayerView(game, 0)
-    assert [event for event in own.log if event[0] == "draw"][0][2] in game.hands[0]
+    assert [event for event in own.log if event.kind == "draw"][0].card in game.hands[0]
 
 
 def test_two_players_reverse_means_play_again_and_direction_flips():
     game = position(PRESETS["uganda"], ["J♦ 4♠ 6♦ 6♠ 8♠", "3♣ 4♣"], "5♦", marker=parse_card("3♦"))
     game.apply("play J♦")
     assert game.to_move == 0 and game.direction == -1
-    assert ("again", 0, None) in game.log
+    assert Again(seat=0) in game.log
 
 
 def test_sevens_are_ordinary_outside_the_chopper():

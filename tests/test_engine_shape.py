@@ -8,10 +8,9 @@ from hypothesis import strategies as st
 
 from conftest import all_cards, full_deck
 from matatu_learn.engine.actions import ActionKind, make_action, parse_action
-from matatu_learn.engine.cards import DECK, parse_card, parse_cards
+from matatu_learn.engine.cards import parse_card, parse_cards
 from matatu_learn.engine.errors import NotationError
-from matatu_learn.engine.events import SILENT_EVENTS, EventKind, RoundEnd
-from matatu_learn.engine.explain import describe_event
+from matatu_learn.engine.events import Called, Drew, Ended, Event, EventKind, RoundEnd
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView, TeacherView, views_of
@@ -104,36 +103,38 @@ def test_round_ends_are_typed_and_read_as_words():
     game = Round.from_position(PRESETS["bomb"], [parse_cards("9♣"), parse_cards("Q♥ 5♠")], pile=parse_cards("4♣"))
     game.apply("play 9♣")
     assert game.result.reason is RoundEnd.OUT and game.result.reason == "out"
-    assert game.log[-1][0] is EventKind.OUT
+    assert game.log[-1] == Ended(RoundEnd.OUT, 0, (0,)) and game.log[-1].kind is EventKind.OUT
 
 
-def every_logged_kind():
-    kinds = set()
+RECORDS = Event.__args__  # every class of record the log may hold
+
+
+def every_logged_record():
+    """One record of each class the engine logged in random rounds of every preset and mode."""
+    found = {}
     for preset in sorted(PRESETS):
         for jokers in (False, True):
             rules = with_switches(PRESETS[preset], {"jokers": jokers})
             for seed in range(40):
                 game = Round(rules, 3, seed)
                 play_randomly(game, random.Random(seed), 400)
-                kinds.update(event[0] for event in game.log)
-    return kinds
+                for event in game.log:
+                    found.setdefault(event.__class__, event)
+    return found
 
 
-def test_every_event_kind_the_engine_logs_has_words_or_is_marked_silent():
-    logged = every_logged_kind()
-    assert all(isinstance(kind, EventKind) for kind in logged)
-    # Random games reach nearly every kind; the words must cover all of them, reached or not.
-    assert len(logged) >= len(EventKind) - 3
-    for kind in EventKind:
-        sample = (
-            (kind, 1, 2)
-            if kind not in (EventKind.TAKE, EventKind.CALL_MISSED, EventKind.CALLED)
-            else ((kind, 1, (DECK[0],)) if kind is EventKind.TAKE else (kind, 1, "warning"))
-        )
-        if kind is EventKind.CANCEL:
-            sample = (kind, 1, DECK[0])
-        words = describe_event(sample)
-        assert (words is None) == (kind in SILENT_EVENTS), kind
+def test_every_record_the_engine_logs_is_typed_and_the_voice_tells_it():
+    from matatu_learn.teaching.voice import Voice
+
+    logged = every_logged_record()
+    assert set(logged) <= set(RECORDS)
+    # Random games reach nearly every class; each has named fields and an EventKind.
+    assert len(logged) >= len(RECORDS) - 4
+    for cls, event in logged.items():
+        assert isinstance(event.kind, EventKind) and event._fields, cls
+        words = Voice(3).event(event)
+        # Only a call made with its play is told by the play's own sentence.
+        assert (words is None) == (cls is Called), (cls, words)
 
 
 def test_views_are_made_once_and_follow_the_round():
@@ -163,7 +164,7 @@ def test_a_sampled_round_keeps_what_the_seat_saw_and_deals_the_rest_afresh():
         assert len(sample.stock) == len(game.stock)
         assert all_cards(sample) == full_deck(game.rules)
         assert sample.legal_actions() == game.legal_actions()
-        assert not any(event[0] is EventKind.DRAW and event[1] != seat and event[2] != "?" for event in sample.log)
+        assert not any(event.__class__ is Drew and event.seat != seat and event.card != "?" for event in sample.log)
     assert len({tuple(sample.hands[(seat + 1) % 3]) for sample in samples}) > 1
 
 

@@ -68,11 +68,11 @@ def dealt(rules, players, seed):
 
 def publicly_seen(game):
     seen = set()
-    for kind, _, detail in game.log:
-        if kind in PUBLIC_EVENTS:
-            seen.add(detail)
-        elif kind == "action" and detail.card is not None:
-            seen.add(detail.card)
+    for event in game.log:
+        if event.kind in PUBLIC_EVENTS:
+            seen.add(event.card)
+        elif event.kind == "action":
+            seen.update(card for card in (event.action.card, event.top) if card is not None)
     return seen
 
 

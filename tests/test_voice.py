@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from matatu_learn.engine.actions import parse_action
 from matatu_learn.engine.cards import CARD_NAMES, DECK, SUIT_SYMBOLS
-from matatu_learn.engine.events import Acted, BaseShown, CutterShown, Drew, Ended, Opened, Owes, Skipped, Took
+from matatu_learn.engine.events import Acted, BaseShown, CutterShown, Drew, Ended, Opened, Owes, Returned, Skipped, Took
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.rulings import Rule
@@ -136,9 +136,9 @@ def seen_by(game: Round, viewer: int, upto: int) -> set:
     dealt = Round(game.rules, game.players, game.seed)
     seen.update(dealt.hands[viewer])
     for event in game.log[:upto]:
-        if event.__class__ in (Opened, BaseShown, CutterShown):
+        if event.__class__ in (Opened, BaseShown, CutterShown, Returned):
             seen.add(event.card)
-            if event.__class__ is not Opened:  # which seven is the chopper is the table's knowledge
+            if event.__class__ in (BaseShown, CutterShown):  # which seven is the chopper is the table's knowledge
                 seen.add(DECK[event.card.suit * 13 + 6])
         elif event.__class__ is Acted and event.action.card is not None:
             seen.add(event.action.card)

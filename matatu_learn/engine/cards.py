@@ -51,31 +51,33 @@ ACCEPTED_CARDS = "a rank (A 2-10 J Q K, T for 10) then a suit (♠ ♥ ♦ ♣ o
 
 
 class Card(int):
-    """One playing card; there is a single instance of each, in ``DECK``."""
+    """One playing card; there is a single instance of each, in ``DECK``.
 
-    __slots__ = ()
+    Its facts are plain attributes, set once when the deck is made: the engine reads them on
+    its hot path (``card.is_joker``), where a property would cost a call each time.
+    """
 
-    @property
-    def is_joker(self) -> bool:
-        return self >= RED_JOKER_INDEX
+    is_joker: bool
+    rank: int  # 1 (Ace) to 13 (King); 0 for a joker
+    suit: int | None  # 0-3 (see ``SUITS``); None for a joker
+    colour: str
 
-    @property
-    def rank(self) -> int:
-        """1 (Ace) to 13 (King); 0 for a joker."""
-        return JOKER_RANK if self >= RED_JOKER_INDEX else self % 13 + 1
+    def __new__(cls, index: int) -> Card:
+        card = super().__new__(cls, index)
+        joker = index >= RED_JOKER_INDEX
+        card.is_joker = joker
+        card.rank = JOKER_RANK if joker else index % 13 + 1
+        card.suit = None if joker else index // 13
+        if joker:
+            card.colour = RED if index == RED_JOKER_INDEX else BLACK
+        else:
+            card.colour = COLOUR_OF_SUIT[index // 13]
+        return card
 
-    @property
-    def suit(self) -> int | None:
-        """0-3 (see ``SUITS``); None for a joker."""
-        return None if self >= RED_JOKER_INDEX else self // 13
-
-    @property
-    def colour(self) -> str:
-        if self == RED_JOKER_INDEX:
-            return RED
-        if self == BLACK_JOKER_INDEX:
-            return BLACK
-        return COLOUR_OF_SUIT[self // 13]
+    def __setattr__(self, name, value):
+        if name in self.__dict__ or name not in Card.__annotations__:
+            raise AttributeError("cards are immutable")
+        super().__setattr__(name, value)
 
     def __str__(self) -> str:
         return CARD_NAMES[self]

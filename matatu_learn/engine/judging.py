@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rules import Rules
+from .rules import CutWinner, Rules, Scoring
 
 
 def round_winners(rules: Rules, totals: Sequence[int], cutter: int | None) -> tuple[int, ...]:
     """The winners of a cut, or, with no cutter, of a blocked table (several: a tie)."""
     seats = range(len(totals))
-    if cutter is not None and rules.cut_winner == "strictly_lightest":
+    if cutter is not None and rules.cut_winner is CutWinner.STRICTLY_LIGHTEST:
         others = [seat for seat in seats if seat != cutter]
         lightest_other = min(totals[seat] for seat in others)
         if totals[cutter] < lightest_other:
@@ -28,14 +28,14 @@ def round_winners(rules: Rules, totals: Sequence[int], cutter: int | None) -> tu
         return tuple(seat for seat in others if totals[seat] == lightest_other)
     lowest = min(totals)
     tied = tuple(seat for seat in seats if totals[seat] == lowest)
-    if cutter is not None and rules.cut_winner == "cutter_loses_ties" and len(tied) > 1:
+    if cutter is not None and rules.cut_winner is CutWinner.CUTTER_LOSES_TIES and len(tied) > 1:
         tied = tuple(seat for seat in tied if seat != cutter)
     return tied
 
 
 def round_points(rules: Rules, totals: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
     """Each seat's points for the round under the ruleset's scoring."""
-    if rules.scoring == "winner_takes_table":
+    if rules.scoring is Scoring.WINNER_TAKES_TABLE:
         table = sum(total for seat, total in enumerate(totals) if seat not in winners)
         return tuple(table if seat in winners else 0 for seat in range(len(totals)))
     return tuple(totals)

@@ -79,7 +79,19 @@ from .events import (
     WentOut,
 )
 from .judging import round_points, round_winners
-from .rules import Rules
+from .rules import (
+    AfterDraw,
+    Calls,
+    Chopper,
+    CutCounts,
+    JackEffect,
+    JokerNames,
+    Marker,
+    MasterAceCancel,
+    Opening,
+    PickMode,
+    Rules,
+)
 from .rulings import PickAnswer, Rule, Ruling
 from .tables import RulesTables, tables_for
 
@@ -164,7 +176,7 @@ class Round:
             seed = random.SystemRandom().randrange(2**63)
         self._setup(rules, players, seed, leader)
         deck = list(rules.deck())
-        needed = players * rules.hand_size + (rules.marker == "cutter") + (rules.opening == "card")
+        needed = players * rules.hand_size + (rules.marker is Marker.CUTTER) + (rules.opening is Opening.CARD)
         if needed > len(deck):
             raise DealError(
                 f"{players} players with {rules.hand_size} cards each need {needed} cards, "
@@ -175,15 +187,15 @@ class Round:
         self.stock = deck  # the top of the stock is the end of the list
         # The cutter and the opening card are turned up before the hands are dealt,
         # so a refused joker or seven always has other cards to give way to.
-        if rules.marker == "base":
+        if rules.marker is Marker.BASE:
             self.marker = rng.choice(STANDARD_DECK)
             self.log.append(BaseShown(self.marker))
-        elif rules.marker == "cutter":
+        elif rules.marker is Marker.CUTTER:
             self.marker = self._turn_up(refuse_sevens=True)
             self.log.append(CutterShown(self.marker))
         if self.marker is not None:
             self.chopper_suit = SUIT_OF[self.marker]
-        if rules.opening == "card":
+        if rules.opening is Opening.CARD:
             opening = self._turn_up(refuse_sevens=False)
             self.pile.append(opening)
             self.log.append(Opened(opening))
@@ -211,7 +223,7 @@ class Round:
         """Take the top card; jokers (and sevens, for a cutter) go back at a random place."""
         stock = self.stock
         card = stock.pop()
-        while card >= 52 or (refuse_sevens and RANK_OF[card] == 7):
+        while card.is_joker or (refuse_sevens and RANK_OF[card] == 7):
             stock.insert(self.rng.randrange(len(stock)), card)
             self.log.append(Returned(card))
             card = stock.pop()
@@ -252,13 +264,13 @@ class Round:
         pile = tuple(pile)
         placed: list[Card] = [card for hand in hands for card in hand] + list(pile)
         chopper_suit = None
-        if rules.marker != "none":
+        if rules.marker is not Marker.NONE:
             if marker is None:
                 raise DealError("This ruleset needs a marker card (the base card or the cutter).")
             if marker.is_joker:
                 raise DealError("The marker card cannot be a joker.")
             chopper_suit = SUIT_OF[marker]
-            if rules.marker == "cutter":
+            if rules.marker is Marker.CUTTER:
                 placed.append(marker)  # a real card, out of play
         elif marker is not None:
             raise DealError("This ruleset has no marker card: leave 'marker' out.")
@@ -278,7 +290,7 @@ class Round:
             stock_top_last = tuple(card for card in reversed(DECK) for _ in range(unplaced[card]))
         else:
             stock_top_last = tuple(reversed(stock))
-        if not pile and rules.opening != "bare":
+        if not pile and rules.opening is not Opening.BARE:
             raise DealError("The pile is empty, but only a bare-table ruleset starts without a pile.")
         if direction not in (1, -1):
             raise DealError(f"direction must be 1 or -1, not {direction}.")
@@ -346,14 +358,14 @@ class Round:
         """The named suit, else the top card's suit (None on a bare table or a joker)."""
         if self.named_suit is not None:
             return self.named_suit
-        if self.pile and self.pile[-1] < 52 and not self.free:
+        if self.pile and not self.pile[-1].is_joker and not self.free:
             return SUIT_OF[self.pile[-1]]
         return None
 
     def is_chopper(self, card: int) -> bool:
         if RANK_OF[card] != 7:
             return False
-        return self.rules.chopper == "any_seven" or SUIT_OF[card] == self.chopper_suit
+        return self.rules.chopper is Chopper.ANY_SEVEN or SUIT_OF[card] == self.chopper_suit
 
     def value(self, card: int) -> int:
         return self._tables.values[card]
@@ -373,7 +385,7 @@ class Round:
         """The weight the cut limit is measured against (docs/rules.md §6)."""
         seat = self.to_move if seat is None else seat
         total = self.total(seat)
-        if self.rules.cut_counts == "after" and chopper is not None:
+        if self.rules.cut_counts is CutCounts.AFTER and chopper is not None:
             total -= self._tables.values[chopper]
         return total
 
@@ -419,9 +431,9 @@ class Round:
             actions.append(PICK_ACTION)
             return tuple(actions)
         if self.has_drawn:
-            drawn_only = rules.after_draw != "any_fitting"
+            drawn_only = rules.after_draw is not AfterDraw.ANY_FITTING
             self._add_options(actions, self._fitting((self.drawn,) if drawn_only else hand), left)
-            if rules.after_draw in ("any_fitting", "drawn_or_pass"):
+            if rules.after_draw in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS):
                 actions.append(PASS_ACTION)
             return tuple(actions)
         self._add_options(actions, self._fitting(hand), left)
@@ -471,13 +483,19 @@ class Round:
         """``play`` actions for a card: one per suit it may name, with and without a call."""
         suits: Sequence[int | None] = (None,)
         if left:
-            if card >= 52:
-                if self.rules.joker_names == "suit":
+            if card.is_joker:
+                if self.rules.joker_names is JokerNames.SUIT:
                     suits = SUITS
             elif RANK_OF[card] == ACE:
                 if answering:  # only the master ace answers a pick: it cancels it
                     cancel = self.rules.master_ace_cancel
-                    suits = SUITS if cancel == "name" else (SPADES,) if cancel == "spades" else (None,)
+                    suits = (
+                        SUITS
+                        if cancel is MasterAceCancel.NAME
+                        else (SPADES,)
+                        if cancel is MasterAceCancel.SPADES
+                        else (None,)
+                    )
                 else:
                     suits = SUITS
         word = self._tables.call_words.get(left)
@@ -496,14 +514,14 @@ class Round:
             return False
         top = self.pile[-1]
         mode = rules.pick_mode
-        if top >= 52:
-            if mode == "compare":
-                return card >= 52 or COLOUR_OF[card] == COLOUR_OF[top]
-            return card >= 52
-        if mode == "add_up":
+        if top.is_joker:
+            if mode is PickMode.COMPARE:
+                return card.is_joker or COLOUR_OF[card] == COLOUR_OF[top]
+            return card.is_joker
+        if mode is PickMode.ADD_UP:
             return True
-        if mode == "pass_on":
-            return card < 52 and RANK_OF[card] == RANK_OF[top]
+        if mode is PickMode.PASS_ON:
+            return not card.is_joker and RANK_OF[card] == RANK_OF[top]
         return COLOUR_OF[card] == COLOUR_OF[top]
 
     # ------------------------------------------------------------------- acting
@@ -607,17 +625,17 @@ class Round:
             if card == MASTER_ACE and rules.master_ace_cancels:
                 self.pending = 0
                 self.log.append(Cancelled(seat, card))
-                if rules.master_ace_cancel == "free":
+                if rules.master_ace_cancel is MasterAceCancel.FREE:
                     self.free = True
                 else:
                     self._name_suit(seat, action.suit)
             else:
                 amount = picks[card]
                 mode = rules.pick_mode
-                if mode == "add_up":
+                if mode is PickMode.ADD_UP:
                     self.pending += amount
-                elif mode == "pass_on":
-                    self.pending = self.pending + amount if card >= 52 else amount
+                elif mode is PickMode.PASS_ON:
+                    self.pending = self.pending + amount if card.is_joker else amount
                 elif amount > self.pending:
                     self.pending = amount
                 elif amount == self.pending:
@@ -628,22 +646,22 @@ class Round:
                     self.pending = 0
                     self.log.append(Smaller(seat, difference))
                     self._take(seat, difference)
-                if card >= 52:
+                if card.is_joker:
                     self._name_joker(seat, card, action.suit)
                 if self.pending:
                     self.log.append(Owes(self._seat_after(1), self.pending))
         else:
             rank = RANK_OF[card]
-            if card >= 52:
+            if card.is_joker:
                 self._name_joker(seat, card, action.suit)
                 self.pending = picks[card]
             elif rank == ACE:
                 self._name_suit(seat, action.suit)
             elif picks[card]:
                 self.pending = picks[card]
-            elif rank == 8 or (rank == JACK and rules.jack == "jump"):
+            elif rank == 8 or (rank == JACK and rules.jack is JackEffect.JUMP):
                 step = 2
-            elif (rank == JACK and rules.jack == "reverse") or (rank == QUEEN and rules.queens_reverse):
+            elif (rank == JACK and rules.jack is JackEffect.REVERSE) or (rank == QUEEN and rules.queens_reverse):
                 self.direction = -self.direction
                 reverse = True
                 self.log.append(Reversed(seat, self.direction))
@@ -665,7 +683,7 @@ class Round:
             self.log.append(SuitNamed(seat, suit))
 
     def _name_joker(self, seat: int, card: int, suit: int | None) -> None:
-        if self.rules.joker_names == "colour":
+        if self.rules.joker_names is JokerNames.COLOUR:
             self.colour = COLOUR_OF[card]
             self.log.append(ColourNamed(seat, self.colour))
         else:
@@ -680,7 +698,7 @@ class Round:
         self.quiet_turns = 0
         self.has_drawn = True
         self.drawn = card
-        if rules.after_draw == "end":
+        if rules.after_draw is AfterDraw.END:
             self._end_turn(quiet=False)
             return
         # After a draw the legal actions list the plays first, then any pass.
@@ -887,7 +905,7 @@ class Round:
 
     def _chopper_facts(self) -> dict:
         """Which seven cuts: any seven, or the seven of the marker card's suit."""
-        if self.rules.chopper == "any_seven":
+        if self.rules.chopper is Chopper.ANY_SEVEN:
             return {"any_seven": True}
         return {"any_seven": False, "chopper_suit": self.chopper_suit, "marker": self.rules.marker}
 
@@ -910,10 +928,10 @@ class Round:
                 kinds[PickAnswer(ACE, None, "cancels")] = None
                 continue
             joker = card.is_joker
-            colour = COLOUR_OF[card] if mode == "compare" and not (joker and self.pile[-1].is_joker) else None
-            if mode == "compare":
+            colour = COLOUR_OF[card] if mode is PickMode.COMPARE and not (joker and self.pile[-1].is_joker) else None
+            if mode is PickMode.COMPARE:
                 effect = "compares"
-            elif mode == "add_up" or joker:
+            elif mode is PickMode.ADD_UP or joker:
                 effect = "adds"
             else:
                 effect = "passes_on"
@@ -982,7 +1000,7 @@ class Round:
                 return Ruling(Rule.ALREADY_DRAWN, False, text)
             if kind is PASS:
                 return Ruling(Rule.NO_PASS_AFTER_DRAW, False, text, drawn=self.drawn)
-            if rules.after_draw != "any_fitting" and card != self.drawn:
+            if rules.after_draw is not AfterDraw.ANY_FITTING and card != self.drawn:
                 return Ruling(Rule.ONLY_DRAWN_CARD, False, text, card=card, drawn=self.drawn)
         if kind is PASS:
             return Ruling(Rule.NO_PASS, False, text)
@@ -1001,16 +1019,16 @@ class Round:
                 return Ruling(Rule.CHOPPER_ONLY_CUTS, False, text, card=card)
             if not self.fits(card):
                 return Ruling(Rule.DOES_NOT_FIT, False, text, card=card, **self._fit_facts())
-            names_suit = RANK_OF[card] == ACE or (card.is_joker and rules.joker_names == "suit")
+            names_suit = RANK_OF[card] == ACE or (card.is_joker and rules.joker_names is JokerNames.SUIT)
             if left == 0 and action.suit is not None:
                 return Ruling(Rule.LAST_CARD_NAMES_NOTHING, False, text, card=card)
             if left and names_suit and action.suit is None:
                 return Ruling(Rule.MUST_NAME_SUIT, False, text, card=card)
             if action.suit is not None and not names_suit:
-                jokers_name = rules.jokers and rules.joker_names == "suit"
+                jokers_name = rules.jokers and rules.joker_names is JokerNames.SUIT
                 return Ruling(Rule.CANNOT_NAME_SUIT, False, text, card=card, jokers_name=jokers_name)
             if action.word is not None:
-                if rules.calls == "none":
+                if rules.calls is Calls.NONE:
                     return Ruling(Rule.NO_CALLS, False, text)
                 due = self._call_words.get(left)
                 if due is None:

@@ -15,6 +15,7 @@ matatu_learn.engine.errors.RulesError: hand_size must be a whole number from 5 t
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from .cards import ACE, DECK, SPADES, Card, deck_for
@@ -22,21 +23,132 @@ from .errors import RulesError
 
 PRESET_IDS = ("house", "uganda", "bomb", "party")
 
-# The allowed values of every setting that is a choice among words.
+
+class Opening(StrEnum):
+    """How the pile starts: one card turned up, or a bare table."""
+
+    CARD = "card"
+    BARE = "bare"
+
+
+class Marker(StrEnum):
+    """The marker card: a base card's identity, a real cutter under the stock, or none."""
+
+    BASE = "base"
+    CUTTER = "cutter"
+    NONE = "none"
+
+
+class Chopper(StrEnum):
+    """Which sevens cut."""
+
+    MARKER_SEVEN = "marker_seven"
+    ANY_SEVEN = "any_seven"
+
+
+class CutCounts(StrEnum):
+    """What the cut limit weighs: the cards left after the chop, or the hand including the seven."""
+
+    AFTER = "after"
+    INCLUDING = "including"
+
+
+class CutWinner(StrEnum):
+    """Who wins a cut."""
+
+    LOWEST = "lowest"
+    STRICTLY_LIGHTEST = "strictly_lightest"
+    CUTTER_LOSES_TIES = "cutter_loses_ties"
+
+
+class JackEffect(StrEnum):
+    """What a Jack does."""
+
+    JUMP = "jump"
+    REVERSE = "reverse"
+
+
+class AfterDraw(StrEnum):
+    """What a player may do after drawing."""
+
+    ANY_FITTING = "any_fitting"
+    DRAWN_MUST = "drawn_must"
+    END = "end"
+    DRAWN_OR_PASS = "drawn_or_pass"
+
+
+class PickAnswerRule(StrEnum):
+    """How a pick is answered when picks do not add up."""
+
+    PASS_ON = "pass_on"
+    COMPARE = "compare"
+
+
+class MasterAce(StrEnum):
+    """When the A♠ cancels any pending pick."""
+
+    ALWAYS = "always"
+    JOKER_MODE = "joker_mode"
+    NEVER = "never"
+
+
+class MasterAceCancel(StrEnum):
+    """What follows an A♠ cancel."""
+
+    FREE = "free"
+    SPADES = "spades"
+    NAME = "name"
+
+
+class JokerNames(StrEnum):
+    """What a joker names."""
+
+    SUIT = "suit"
+    COLOUR = "colour"
+
+
+class Calls(StrEnum):
+    """The calls owed."""
+
+    NONE = "none"
+    WARNING_CARD = "warning_card"
+    MATATU = "matatu"
+
+
+class Scoring(StrEnum):
+    """Round points."""
+
+    OWN_HAND = "own_hand"
+    WINNER_TAKES_TABLE = "winner_takes_table"
+
+
+class PickMode(StrEnum):
+    """How a pending pick is answered, all switches taken together."""
+
+    ADD_UP = "add_up"
+    PASS_ON = "pass_on"
+    COMPARE = "compare"
+
+
+# The setting that is a choice among words, each with its enum: a ruleset holds the enum's
+# members, so code compares by identity and a file or the database may give the plain word.
+CHOICE_ENUMS: dict[str, type[StrEnum]] = {
+    "opening": Opening,
+    "marker": Marker,
+    "chopper": Chopper,
+    "cut_counts": CutCounts,
+    "cut_winner": CutWinner,
+    "jack": JackEffect,
+    "after_draw": AfterDraw,
+    "pick_answer": PickAnswerRule,
+    "master_ace": MasterAce,
+    "master_ace_cancel": MasterAceCancel,
+    "joker_names": JokerNames,
+    "calls": Calls,
+    "scoring": Scoring,
+}
 CHOICES: dict[str, tuple[str, ...]] = {
-    "opening": ("card", "bare"),
-    "marker": ("base", "cutter", "none"),
-    "chopper": ("marker_seven", "any_seven"),
-    "cut_counts": ("after", "including"),
-    "cut_winner": ("lowest", "strictly_lightest", "cutter_loses_ties"),
-    "jack": ("jump", "reverse"),
-    "after_draw": ("any_fitting", "drawn_must", "end", "drawn_or_pass"),
-    "pick_answer": ("pass_on", "compare"),
-    "master_ace": ("always", "joker_mode", "never"),
-    "master_ace_cancel": ("free", "spades", "name"),
-    "joker_names": ("suit", "colour"),
-    "calls": ("none", "warning_card", "matatu"),
-    "scoring": ("own_hand", "winner_takes_table"),
+    name: tuple(member.value for member in enum) for name, enum in CHOICE_ENUMS.items()
 }
 NUMBER_CHOICES: dict[str, tuple[int, ...]] = {
     "two_value": (20, 2),
@@ -74,6 +186,8 @@ NAMED_SWITCHES = (
     "decks",
 )
 
+_PICK_MODE_OF = {PickAnswerRule.PASS_ON: PickMode.PASS_ON, PickAnswerRule.COMPARE: PickMode.COMPARE}
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -95,34 +209,36 @@ class Rules:
     eliminate: bool = False
     decks: int = 1
     # Further settings that separate the presets.
-    opening: str = "card"
-    marker: str = "none"
-    chopper: str = "any_seven"
-    cut_counts: str = "including"
-    cut_winner: str = "lowest"
-    jack: str = "jump"
+    opening: Opening = Opening.CARD
+    marker: Marker = Marker.NONE
+    chopper: Chopper = Chopper.ANY_SEVEN
+    cut_counts: CutCounts = CutCounts.INCLUDING
+    cut_winner: CutWinner = CutWinner.LOWEST
+    jack: JackEffect = JackEffect.JUMP
     draw_when_fitting: bool = True
-    after_draw: str = "any_fitting"
+    after_draw: AfterDraw = AfterDraw.ANY_FITTING
     pass_without_draw: bool = False
-    pick_answer: str = "pass_on"
+    pick_answer: PickAnswerRule = PickAnswerRule.PASS_ON
     threes_pick: bool = False
-    master_ace: str = "never"
-    master_ace_cancel: str = "name"
-    joker_names: str = "suit"
+    master_ace: MasterAce = MasterAce.NEVER
+    master_ace_cancel: MasterAceCancel = MasterAceCancel.NAME
+    joker_names: JokerNames = JokerNames.SUIT
     joker_mode_three_value: int = 3
     joker_mode_master_ace_value: int = 15
-    calls: str = "none"
+    calls: Calls = Calls.NONE
     catch_penalty: int = 0
     owed_call_blocks: bool = False
-    scoring: str = "own_hand"
+    scoring: Scoring = Scoring.OWN_HAND
 
     def __post_init__(self) -> None:
         for field in fields(self):
             _check_value(field.name, getattr(self, field.name))
+        for name, enum in CHOICE_ENUMS.items():
+            object.__setattr__(self, name, enum(getattr(self, name)))
         if self.match_target is not None and self.match_rounds is not None:
             raise RulesError("Choose match_target or match_rounds, not both: a match ends one way.")
         if (
-            self.cut_counts == "including"
+            self.cut_counts is CutCounts.INCLUDING
             and not self.sevens_normal
             and self.cut_limit is not None
             and self.cut_limit < MINIMUM_LIMIT_COUNTING_SEVENS
@@ -131,23 +247,23 @@ class Rules:
                 f"cut_limit must be at least {MINIMUM_LIMIT_COUNTING_SEVENS} when the seven counts, not {self.cut_limit}: "
                 "below that two players could each be left holding two sevens that can never be played."
             )
-        if self.chopper == "marker_seven" and self.marker == "none":
+        if self.chopper is Chopper.MARKER_SEVEN and self.marker is Marker.NONE:
             raise RulesError("chopper 'marker_seven' needs a marker card (marker 'base' or 'cutter').")
 
     # Derived facts the engine and the rules text both use.
     @property
     def master_ace_cancels(self) -> bool:
         """True when the A♠ cancels any pending pick."""
-        return self.master_ace == "always" or (self.master_ace == "joker_mode" and self.jokers)
+        return self.master_ace is MasterAce.ALWAYS or (self.master_ace is MasterAce.JOKER_MODE and self.jokers)
 
     @property
     def threes_are_picks(self) -> bool:
         return self.jokers and self.threes_pick
 
     @property
-    def pick_mode(self) -> str:
-        """How a pending pick is answered: 'add_up', 'pass_on' or 'compare'."""
-        return "add_up" if self.picks_add_up else self.pick_answer
+    def pick_mode(self) -> PickMode:
+        """How a pending pick is answered: added up, passed on or compared."""
+        return PickMode.ADD_UP if self.picks_add_up else _PICK_MODE_OF[self.pick_answer]
 
     def deck(self) -> tuple[Card, ...]:
         """Every card of one game, in canonical order; with two decks each card stands twice.

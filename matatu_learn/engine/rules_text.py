@@ -15,7 +15,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import SWITCH_NAMES, Rules
+from .rules import (
+    SWITCH_NAMES,
+    AfterDraw,
+    Calls,
+    Chopper,
+    CutCounts,
+    JackEffect,
+    JokerNames,
+    Marker,
+    MasterAce,
+    Opening,
+    PickMode,
+    Rules,
+    Scoring,
+)
 
 # What the marker card is called under each ``marker`` setting (no entry: no marker card).
 MARKER_NAMES = {"base": "base card", "cutter": "cutter"}
@@ -86,14 +100,16 @@ def inactive_settings(rules: Rules) -> dict[str, str]:
     reasons: dict[str, str] = {}
     if rules.cut_limit is None:
         reasons["cut_counts"] = "cut_limit is null"
-    if rules.after_draw == "end":
+    if rules.after_draw is AfterDraw.END:
         # A draw ends the turn at once, before any second card could be drawn.
         reasons["draw_until_playable"] = "after_draw is end"
     if rules.picks_add_up:
         reasons["pick_answer"] = "picks_add_up is true"
     if not rules.master_ace_cancels:
         reasons["master_ace_cancel"] = (
-            "master_ace is never" if rules.master_ace == "never" else "master_ace is joker_mode and jokers is false"
+            "master_ace is never"
+            if rules.master_ace is MasterAce.NEVER
+            else "master_ace is joker_mode and jokers is false"
         )
     if not rules.jokers:
         for name in (
@@ -104,7 +120,7 @@ def inactive_settings(rules: Rules) -> dict[str, str]:
             "joker_mode_master_ace_value",
         ):
             reasons[name] = "jokers is false"
-    if rules.calls == "none":
+    if rules.calls is Calls.NONE:
         reasons["catch_penalty"] = reasons["owed_call_blocks"] = "calls is none"
     if rules.match_target is None and rules.match_rounds is None:
         reasons["eliminate"] = "each round stands alone (match_target and match_rounds are null)"
@@ -141,7 +157,7 @@ def _deck(rules: Rules) -> list[str]:
         deck_sentence(rules),
         f"2 to 6 players; each is dealt {rules.hand_size} cards. The first seat leads the first round; the lead moves one seat on each round.",
     ]
-    if rules.opening == "bare":
+    if rules.opening is Opening.BARE:
         lines.append("The table starts bare: the leader plays any card, and its effect applies.")
     else:
         lines.append(
@@ -176,13 +192,13 @@ def marker_sentence(rules: Rules) -> str | None:
     >>> print(marker_sentence(PRESETS["uganda"]))
     The cutter is dealt face up under the stock and is out of play for the round; it is never a seven.
     """
-    if rules.marker == "base":
+    if rules.marker is Marker.BASE:
         return (
             "A base card is picked at random"
             + (" (never a joker)" if rules.jokers else "")
             + " and shown; it is only a marker, and the card itself stays in the deck."
         )
-    if rules.marker == "cutter":
+    if rules.marker is Marker.CUTTER:
         return "The cutter is dealt face up under the stock and is out of play for the round; it is never " + (
             "a joker or a seven." if rules.jokers else "a seven."
         )
@@ -208,7 +224,7 @@ def _turn(rules: Rules) -> list[str]:
         "drawn_or_pass": "After drawing you may play the drawn card if it fits, or pass.",
     }[rules.after_draw]
     draw_until = rules.draw_until_playable and "draw_until_playable" not in inactive_settings(rules)
-    if draw_until and rules.after_draw == "drawn_must":
+    if draw_until and rules.after_draw is AfterDraw.DRAWN_MUST:
         after = after.split(";")[0] + "."  # a card that cannot be played means drawing again, not the end of the turn
     lines.append(after)
     if draw_until:
@@ -221,7 +237,7 @@ def _turn(rules: Rules) -> list[str]:
         lines.append("There is no pass without drawing.")
     lines.append(
         "When the stock runs out, the pile except its top card is shuffled into a new stock"
-        + (" (the cutter stays out of play)" if rules.marker == "cutter" else "")
+        + (" (the cutter stays out of play)" if rules.marker is Marker.CUTTER else "")
         + "."
     )
     lines.append(
@@ -231,13 +247,13 @@ def _turn(rules: Rules) -> list[str]:
 
 
 def _specials(rules: Rules) -> list[str]:
-    if rules.jack == "reverse":
+    if rules.jack is JackEffect.REVERSE:
         lines = ["An 8 jumps the next player; a Jack reverses the order of play."]
     else:
         lines = ["An 8 or a Jack jumps the next player."]
     if rules.queens_reverse:
         lines.append("A Queen reverses the order of play.")
-    reverses = rules.jack == "reverse" or rules.queens_reverse
+    reverses = rules.jack is JackEffect.REVERSE or rules.queens_reverse
     lines.append("With two players a jump" + (" or a reverse" if reverses else "") + " means you play again.")
     lines.append("An Ace is wild while no pick is pending, and its player names the suit that follows.")
     picks = ["a 2 makes the next player pick two"]
@@ -247,14 +263,14 @@ def _specials(rules: Rules) -> list[str]:
         picks.append("a joker pick five")
     lines.append("Picks: " + ", ".join(picks) + ". While a pick is pending you may only answer it or pick up.")
     mode = rules.pick_mode
-    if mode == "add_up":
+    if mode is PickMode.ADD_UP:
         lines.append(
             "Picks add up: any pick card answers a 2"
             + (" or a 3" if rules.threes_are_picks else "")
             + ", and the next player owes the sum"
             + ("; only a joker answers a joker." if rules.jokers else ".")
         )
-    elif mode == "pass_on":
+    elif mode is PickMode.PASS_ON:
         # Only the same pick card answers: the engine compares ranks, and jokers add five.
         sentence = "Picks are passed on: a 2 on a 2 makes the next player owe two, never more"
         if rules.threes_are_picks:
@@ -281,7 +297,7 @@ def _specials(rules: Rules) -> list[str]:
         }[rules.master_ace_cancel]
         lines.append(f"The A♠ cancels any pick; after the cancel {after}.")
     if rules.jokers:
-        if rules.joker_names == "colour":
+        if rules.joker_names is JokerNames.COLOUR:
             lines.append(
                 "A joker is wild and names its own colour: the next card must be of that colour, an Ace or the other joker,"
                 " also after its five have been picked up."
@@ -296,13 +312,13 @@ def cut_limit_sentence(rules: Rules) -> str:
     """The weight limit of a cut, and how it is counted."""
     if rules.cut_limit is None:
         return "There is no weight limit: a chopper cuts whatever your hand is worth."
-    if rules.cut_counts == "after":
+    if rules.cut_counts is CutCounts.AFTER:
         return f"You may cut when the cards left after the chop are worth {rules.cut_limit} or less (the chopper itself not counted)."
     return f"You may cut when your hand, the seven included, is worth {rules.cut_limit} or less."
 
 
 def _chopper(rules: Rules) -> list[str]:
-    if rules.chopper == "any_seven":
+    if rules.chopper is Chopper.ANY_SEVEN:
         lines = ["Any 7 is a chopper."]
     else:
         lines = [f"The chopper is the 7 of the {marker_name(rules)}'s suit."]
@@ -330,9 +346,9 @@ def _chopper(rules: Rules) -> list[str]:
 
 
 def _calls(rules: Rules) -> list[str]:
-    if rules.calls == "none":
+    if rules.calls is Calls.NONE:
         return ["There are no calls."]
-    if rules.calls == "warning_card":
+    if rules.calls is Calls.WARNING_CARD:
         lines = [
             'A play that leaves you two cards must say "Warning!" (play 5♣ warning); one that leaves you one card, "Card!".'
         ]
@@ -343,7 +359,7 @@ def _calls(rules: Rules) -> list[str]:
         f"The next player to act may catch a missed call before their own move: the silent player picks up {penalty}."
     )
     if rules.owed_call_blocks:
-        late = "call warning or call card" if rules.calls == "warning_card" else "call matatu"
+        late = "call warning or call card" if rules.calls is Calls.WARNING_CARD else "call matatu"
         lines.append(
             f"If nobody catches it, the silent player must make the call ({late}) before they play, draw or cut again. "
             "Any card taken, by a draw or a penalty, cancels an owed call."
@@ -370,7 +386,7 @@ def _scoring(rules: Rules) -> list[str]:
     if rules.jokers:
         value_line += f", joker {rules.joker_value}"
     lines.append(value_line + ".")
-    if rules.scoring == "winner_takes_table":
+    if rules.scoring is Scoring.WINNER_TAKES_TABLE:
         lines.append(
             "The winner scores the sum of everybody else's hands; the others score 0. Tied winners each score the hands of the players not tied."
         )

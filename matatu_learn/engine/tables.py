@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from .cards import ACE, DECK
-from .rules import Rules
+from .rules import Calls, Chopper, JokerNames, Rules
 
 
 class RulesTables:
@@ -28,9 +28,9 @@ class RulesTables:
         self.values = rules.card_values()
         self.picks = rules.pick_amounts()
         # The call owed by a play that leaves that many cards in hand.
-        if rules.calls == "warning_card":
+        if rules.calls is Calls.WARNING_CARD:
             self.call_words = {2: "warning", 1: "card"}
-        elif rules.calls == "matatu":
+        elif rules.calls is Calls.MATATU:
             self.call_words = {1: "matatu"}
         else:
             self.call_words = {}
@@ -41,8 +41,8 @@ class RulesTables:
         if plain is None:
             rules = self.rules
             plain = self._plain[chopper_suit] = tuple(
-                not (card.rank == 7 and (rules.chopper == "any_seven" or card.suit == chopper_suit))
-                and not (card.rank == ACE or (card.is_joker and rules.joker_names == "suit"))
+                not (card.rank == 7 and (rules.chopper is Chopper.ANY_SEVEN or card.suit == chopper_suit))
+                and not (card.rank == ACE or (card.is_joker and rules.joker_names is JokerNames.SUIT))
                 for card in DECK
             )
         return plain

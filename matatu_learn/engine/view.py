@@ -24,7 +24,7 @@ from .cards import Card
 from .errors import NotationError
 from .events import HIDDEN, Event, public_event
 from .round import Round, RoundResult
-from .rules import Rules
+from .rules import Marker, Rules
 from .rulings import Rule, Ruling
 from .tables import tables_for
 
@@ -212,7 +212,7 @@ class PlayerView:
         """
         game = self._round
         seen = list(game.hands[self.seat]) + list(game.pile)
-        if game.rules.marker == "cutter":
+        if game.rules.marker is Marker.CUTTER:
             seen.append(game.marker)
         unseen = list(game.rules.deck())
         for card in seen:

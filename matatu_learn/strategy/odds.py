@@ -50,6 +50,7 @@ from ..engine.actions import CUT, Action, make_action
 from ..engine.cards import CARD_NAMES, Card, parse_card
 from ..engine.errors import IllegalActionError, MatatuError
 from ..engine.round import RoundResult
+from ..engine.rules import Chopper, CutWinner
 from ..engine.rulings import Rule, Ruling
 from ..engine.view import PlayerView
 
@@ -493,7 +494,7 @@ def _odds_for_total(view: PlayerView, chopper: Card, total: int, samples: int, s
             f"This position has {deals:,} deals, too many to list, and counting them needs a table of "
             f"{cells:,} cells, more than the {EXACT_CELLS_LIMIT:,} allowed: sample it instead."
         )
-    ties_share = view.rules.cut_winner == "lowest"  # elsewhere a cutter level with the lightest loses
+    ties_share = view.rules.cut_winner is CutWinner.LOWEST  # elsewhere a cutter level with the lightest loses
     if by_table:
         above, at_least = count_lightest(values, sizes, total)
         p_win, p_tie, drawn = above, (at_least - above if ties_share else 0.0), 0
@@ -596,7 +597,7 @@ def _no_cut_reason(view: PlayerView) -> Ruling:
     choppers = [card for card in view.hand if view.is_chopper(card)]
     if choppers:
         return _refusal(view, choppers[0])
-    if view.rules.chopper == "any_seven":
+    if view.rules.chopper is Chopper.ANY_SEVEN:
         return Ruling(Rule.NO_CHOPPER_HELD, False, "cut", any_seven=True)
     return Ruling(
         Rule.NO_CHOPPER_HELD, False, "cut", any_seven=False, chopper_suit=view.chopper_suit, marker=view.rules.marker

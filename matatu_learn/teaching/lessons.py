@@ -25,7 +25,7 @@ from ..engine.cards import CARD_NAMES, DECK, RANK_OF, SUIT_OF, SUIT_SYMBOLS, SUI
 from ..engine.errors import MatatuError, ScenarioError
 from ..engine.frames import Frame, play_frames
 from ..engine.round import Round
-from ..engine.rules import Rules
+from ..engine.rules import Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, deck_sentence, marker_sentence, rules_sections
 from .puzzles import generate_puzzle
 from .scenarios import read_position, read_rules
@@ -113,7 +113,7 @@ def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
     """Seat 0 holds ``hand`` and a pile card that every chopper in it fits; only the weight decides."""
     used = set(hand)
     marker = None
-    if rules.marker != "none":
+    if rules.marker is not Marker.NONE:
         marker = next(
             (
                 make_card(rank, marker_suit)
@@ -237,7 +237,7 @@ def ordinary_position(rules: Rules, seed: int, players: int = 3, hand_size: int 
         fits = [RANK_OF[card] == RANK_OF[top] or SUIT_OF[card] == SUIT_OF[top] for card in hands[0]]
         if any(fits) and not all(fits):
             break
-    marker = make_card(3, SUIT_OF[top]) if rules.marker != "none" else None
+    marker = make_card(3, SUIT_OF[top]) if rules.marker is not Marker.NONE else None
     return Round.from_position(rules, hands, pile=[top], stock=rest, marker=marker)
 
 
@@ -319,7 +319,7 @@ def pick_question(ruleset: str, seed: int) -> Question:
     rest = [card for card in plain[4:] if card not in hand]
     under = next(card for card in rest if RANK_OF[card] != 2 and SUIT_OF[card] == SUIT_OF[two])
     other = [card for card in rest if card != under][:4]
-    marker = make_card(3, SUIT_OF[two]) if rules.marker != "none" else None
+    marker = make_card(3, SUIT_OF[two]) if rules.marker is not Marker.NONE else None
     game = Round.from_position(rules, [hand, other], pile=[under, two], marker=marker, pending=2)
     answers = {action.card for action in game.legal_actions() if action.card is not None}
     return Question(

@@ -29,7 +29,7 @@ from ..engine.errors import MatatuError
 from ..engine.events import CutterShown, Event, Opened
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
-from ..engine.rules import PRESET_IDS, Rules, with_switches
+from ..engine.rules import PRESET_IDS, AfterDraw, JackEffect, Rules, with_switches
 from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
@@ -444,7 +444,7 @@ class TableSession:
             return Control(kind, label, enabled, tooltip, action)
 
         buttons = [control("draw", "Draw", make_action(DRAW))]
-        if rules.pass_without_draw or rules.after_draw in ("any_fitting", "drawn_or_pass"):
+        if rules.pass_without_draw or rules.after_draw in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS):
             buttons.append(control("pass", "Pass", make_action(PASS)))
         pending = view.pending
         buttons.append(control("pick", f"Pick up {pending}" if pending else "Pick up", make_action(PICK)))
@@ -516,10 +516,10 @@ class TableSession:
         mover = names[view.to_move]
         way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
         text = f"Play goes {way}: {names[order.next_seat]} plays after {mover}."
-        reversers = ["J"] if self.rules.jack == "reverse" else []
+        reversers = ["J"] if self.rules.jack is JackEffect.REVERSE else []
         if self.rules.queens_reverse:
             reversers.append("Q")
-        jumpers = "an 8" + (" or a J" if self.rules.jack == "jump" else "")
+        jumpers = "an 8" + (" or a J" if self.rules.jack is JackEffect.JUMP else "")
         if self.players == 2:
             text += f" If {mover} plays {jumpers}, {mover} plays again."
             if reversers:

@@ -30,7 +30,7 @@ from ..engine.cards import (
 )
 from ..engine.errors import MatatuError, ScenarioError
 from ..engine.round import Round
-from ..engine.rules import PRESET_IDS, Rules
+from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
 from ..store.registry import Registry
 from .scenarios import read_position, read_rules
@@ -183,7 +183,7 @@ def hint_for(game: Round, question: str, level: str) -> str:
         special = [f"{card_words(card)[4:]} is worth {values[card]}" for card in hand if values[card] != RANK_OF[card]]
         return "Add up every card" + (f": here {', '.join(special)}." if special else ": each counts its number.")
     choppers = [card for card in DECK[:52] if RANK_OF[card] == 7 and game.is_chopper(card)]
-    if rules.chopper == "any_seven":
+    if rules.chopper is Chopper.ANY_SEVEN:
         sentences = ["Any seven is a chopper here."]
     else:
         sentences = [
@@ -191,7 +191,7 @@ def hint_for(game: Round, question: str, level: str) -> str:
         ]
     if rules.cut_limit is None:
         sentences.append("There is no limit here: what matters is whether the chopper may be laid.")
-    elif rules.cut_counts == "after":
+    elif rules.cut_counts is CutCounts.AFTER:
         sentences.append(f"The limit is {rules.cut_limit}, the chopper not counted: add up the rest.")
     else:
         sentences.append(f"The limit is {rules.cut_limit}, the seven counted: add up the whole hand.")
@@ -262,8 +262,8 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
 
     position: dict[str, Any] = {}
     marker = None
-    if rules.marker != "none":
-        marker = take(lambda card: card < 52 and RANK_OF[card] != 7)
+    if rules.marker is not Marker.NONE:
+        marker = take(lambda card: not card.is_joker and RANK_OF[card] != 7)
         position["marker"] = CARD_NAMES[marker]
         chopper = make_card(7, SUIT_OF[marker])
     else:
@@ -271,27 +271,27 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
     taken.add(chopper)
     hand = [chopper]
     if question == "can_cut" and rng.random() < (0.15 if level == "easy" else 0.25):
-        hand = [take(lambda card: RANK_OF[card] == 7)] if rules.marker != "none" else []
+        hand = [take(lambda card: RANK_OF[card] == 7)] if rules.marker is not Marker.NONE else []
         if not hand:
             taken.discard(chopper)
-    if level == "hard" and rules.chopper == "any_seven" and rng.random() < 0.5:
+    if level == "hard" and rules.chopper is Chopper.ANY_SEVEN and rng.random() < 0.5:
         hand.append(take(lambda card: RANK_OF[card] == 7))
     extras = {"easy": (1, 3), "medium": (2, 4), "hard": (2, 5)}[level]
-    ordinary = (lambda card: card < 52 and RANK_OF[card] != 7) if level != "hard" else (lambda card: RANK_OF[card] != 7)
+    ordinary = (lambda card: not card.is_joker and RANK_OF[card] != 7) if level != "hard" else (lambda card: RANK_OF[card] != 7)
     limit = rules.cut_limit
     if level == "medium" and limit is not None and hand and rng.random() < 0.6:
         # Aim at exactly the limit, or one over.
         target = limit + rng.choice((0, 1))
-        counted = [card for card in hand if not (rules.cut_counts == "after" and card == chopper)]
+        counted = [card for card in hand if not (rules.cut_counts is CutCounts.AFTER and card == chopper)]
         weight = sum(values[card] for card in counted)
         for _ in range(6):
             need = target - weight
             if need <= 0:
                 break
             exact = [
-                card for card in deck if card not in taken and card < 52 and RANK_OF[card] != 7 and values[card] == need
+                card for card in deck if card not in taken and not card.is_joker and RANK_OF[card] != 7 and values[card] == need
             ]
-            card = exact[0] if exact else take(lambda c, need=need: c < 52 and RANK_OF[c] != 7 and values[c] < need)
+            card = exact[0] if exact else take(lambda c, need=need: not c.is_joker and RANK_OF[c] != 7 and values[c] < need)
             taken.add(card)
             hand.append(card)
             weight += values[card]
@@ -306,21 +306,21 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
     suit = SUIT_OF[chopper]
     roll = rng.random()
     if level == "hard" and roll < 0.25:
-        top = take(lambda card: card < 52 and RANK_OF[card] == 2)
+        top = take(lambda card: not card.is_joker and RANK_OF[card] == 2)
         position["pending"] = 2
     elif level != "easy" and roll < 0.5:
-        top = take(lambda card: card < 52 and RANK_OF[card] == ACE and card != make_card(ACE, SPADES))
+        top = take(lambda card: not card.is_joker and RANK_OF[card] == ACE and card != make_card(ACE, SPADES))
         position["suit"] = SUIT_SYMBOLS[suit if rng.random() < 0.6 else rng.choice(SUITS)]
     elif level != "easy" and roll < 0.7:
-        top = take(lambda card: card < 52 and SUIT_OF[card] != suit and RANK_OF[card] not in (2, 7, ACE, 8, 11))
+        top = take(lambda card: not card.is_joker and SUIT_OF[card] != suit and RANK_OF[card] not in (2, 7, ACE, 8, 11))
     else:
-        top = take(lambda card: card < 52 and SUIT_OF[card] == suit and RANK_OF[card] not in (2, 3, 7, ACE, 8, 11))
-    under = take(lambda card: card < 52 and RANK_OF[card] not in (2, 3))
+        top = take(lambda card: not card.is_joker and SUIT_OF[card] == suit and RANK_OF[card] not in (2, 3, 7, ACE, 8, 11))
+    under = take(lambda card: not card.is_joker and RANK_OF[card] not in (2, 3))
     players = 2 if level == "easy" else rng.randint(2, 3 if level == "medium" else 4)
     hands = [hand]
     for _ in range(players - 1):
         size = rng.randint(1, 4)
-        hands.append([take(lambda card: card < 52 and RANK_OF[card] != 7) for _ in range(size)])
+        hands.append([take(lambda card: not card.is_joker and RANK_OF[card] != 7) for _ in range(size)])
     position["hands"] = [" ".join(CARD_NAMES[card] for card in cards) for cards in hands]
     position["pile"] = f"{CARD_NAMES[under]} {CARD_NAMES[top]}"
     return {key: position[key] for key in ("hands", "pile", "marker", "suit", "pending") if key in position}

@@ -48,6 +48,7 @@ from ..engine.events import (
     Took,
     WentOut,
 )
+from ..engine.rules import Chopper, CutCounts
 from ..engine.rulings import Rule, Ruling
 
 # The words of a card: ranks and suits as a sentence says them.
@@ -88,7 +89,7 @@ def card_words(card: int) -> str:
     >>> card_words(parse_card("A♥")), card_words(parse_card("10♣")), card_words(parse_card("RJ"))
     ('the Ace of hearts', 'the 10 of clubs', 'the red joker')
     """
-    if card >= 52:
+    if card.is_joker:
         return f"the {COLOUR_OF[card]} joker"
     return f"the {RANK_WORDS[RANK_OF[card]]} of {SUIT_WORDS[SUIT_OF[card]]}"
 
@@ -417,7 +418,7 @@ def chopper_words(game) -> str:
     'any 7 is a chopper'
     """
     rules = game.rules
-    if rules.chopper == "any_seven":
+    if rules.chopper is Chopper.ANY_SEVEN:
         return _chopper({"any_seven": True})
     return _chopper({"any_seven": False, "chopper_suit": SUIT_OF[game.marker], "marker": rules.marker})
 
@@ -449,7 +450,7 @@ def _chopper(facts: dict) -> str:
 
 
 def _weight(facts: dict) -> str:
-    if facts["counts"] == "after":
+    if facts["counts"] is CutCounts.AFTER:
         counted = f"{facts['weight']} would be left after the chop (the chopper not counted)"
     else:
         counted = f"the hand counts {facts['weight']} with the seven"
@@ -507,7 +508,7 @@ _RULING_WORDS = {
     ),
     Rule.PASS_TAKES_ONE: lambda voice, facts, action: _legal(action, "you take one card and your turn ends"),
     Rule.CUT: lambda voice, facts, action: _legal(
-        action, f"{_chopper(facts)}, it fits the pile" + (f", and {_weight(facts)}" if "weight" in facts else "")
+        action, f"{_chopper(facts)}, and it fits the pile" + (f"; {_weight(facts)}" if "weight" in facts else "")
     ),
     Rule.ANSWERS_PICK: lambda voice, facts, action: _legal(
         action, f"you owe {count(facts['pending'])}, and {answers_words(facts['answers'])} answers it"

@@ -15,7 +15,7 @@ from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine.errors import MatatuError
 from ..engine.reference import card_values_block
 from ..engine.round import Round
-from ..engine.rules import PRESET_IDS, PRESETS
+from ..engine.rules import PRESET_IDS, PRESETS, Marker
 from ..engine.rules_text import marker_name, match_sentence, rules_sections
 from ..engine.scoring import Match
 from ..engine.view import PlayerView, TeacherView, views_of
@@ -242,14 +242,14 @@ class CutMeter(widgets.VBox):
 
     def refresh(self) -> None:
         rules = self.picker.rules
-        self.marker_suit.layout.display = None if rules.marker != "none" else "none"
+        self.marker_suit.layout.display = None if rules.marker is not Marker.NONE else "none"
         try:
             hand = parse_cards(self.hand_text.value)
             if not hand:
                 raise MatatuError("Type some cards, e.g. 7♦ K♣ 9♥.")
             if len(set(hand)) != len(hand):
                 raise MatatuError("A card appears twice: there is one deck.")
-            if any(card >= 52 for card in hand):
+            if any(card.is_joker for card in hand):
                 raise MatatuError("This meter counts the 52 ordinary cards; leave the jokers out.")
             game = cut_position(rules, hand, self.marker_suit.value)
         except MatatuError as error:
@@ -316,7 +316,7 @@ def worked_examples_html() -> str:
         label = against_limit(game.cut_weight(0, chopper), rules.cut_limit)
         verdict = Voice(game.players, viewer=0).explain(game, f"cut {CARD_NAMES[chopper]}")
         mark = "✔" if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘"
-        marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker != "none" else ""
+        marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker is not Marker.NONE else ""
         items.append(
             f"<li><b>{preset}</b>{marker}, hand {html.escape(hand_text)} — {label}: {mark} {html.escape(verdict)}</li>"
         )

@@ -19,16 +19,17 @@ from ..agents.simulate import play_round
 from ..engine.cards import deck_for, parse_card, parse_cards
 from ..engine.errors import MatatuError
 from ..engine.round import Round
+from ..engine.rules import Marker
 from ..engine.view import PlayerView
 from ..store.database import Store
 from ..strategy.odds import cut_odds, wait_odds
 from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figure
 from ..strategy.questions import games_played, play_more
 from ..strategy.review import flagged, review_round
-from .svg import STYLE, card_html
-from .views import RulesetPicker
 from ..teaching.play import seat_player_words
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
+from .svg import STYLE, card_html
+from .views import RulesetPicker
 
 ODDS_SAMPLES = 200_000
 # What each figure shows, for readers who cannot see it (the alternative text of the image).
@@ -205,9 +206,9 @@ class OddsCalculator(widgets.VBox):
                 f"'{self.others.value}' is not a list of hand sizes: give 1 to 5 numbers from 1 to 20, e.g. 3 5."
             )
         sizes = [int(word) for word in words]
-        marker = parse_card(self.marker.value) if rules.marker != "none" else None
-        placed = set(hand) | {top} | ({marker} if rules.marker == "cutter" else set())
-        if len(placed) < len(hand) + 1 + (rules.marker == "cutter"):
+        marker = parse_card(self.marker.value) if rules.marker is not Marker.NONE else None
+        placed = set(hand) | {top} | ({marker} if rules.marker is Marker.CUTTER else set())
+        if len(placed) < len(hand) + 1 + (rules.marker is Marker.CUTTER):
             raise MatatuError("A card is given twice: there is one deck, so each card can be in one place only.")
         rest = [card for card in deck_for(rules.jokers) if card not in placed]
         # The other hands hold cards seat 0 cannot see; which ones does not change its odds.
@@ -222,8 +223,8 @@ class OddsCalculator(widgets.VBox):
 
     def update(self) -> None:
         marker = self.ruleset.rules.marker
-        self.marker.layout.display = "none" if marker == "none" else None
-        self.marker.description = "Base card" if marker == "base" else "Cutter"
+        self.marker.layout.display = "none" if marker is Marker.NONE else None
+        self.marker.description = "Base card" if marker is Marker.BASE else "Cutter"
         self.answer.value = ""
         try:
             game = self.game()

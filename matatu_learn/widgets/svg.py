@@ -51,7 +51,7 @@ CARD_SCALE = (0.8, 1366, 1.5)
 
 def card_label(card: int) -> str:
     """Words a screen reader says for a card: 'seven of diamonds', 'red joker'."""
-    if card >= 52:
+    if card.is_joker:
         return "red joker" if CARD_NAMES[card] == "RJ" else "black joker"
     rank = RANK_OF[card]
     word = RANK_WORDS.get(rank) or (
@@ -61,7 +61,7 @@ def card_label(card: int) -> str:
 
 
 def _ink(card: int) -> str:
-    if card >= 52:
+    if card.is_joker:
         return RED_INK if CARD_NAMES[card] == "RJ" else BLACK_INK
     return RED_INK if SUIT_OF[card] in (1, 2) else BLACK_INK
 
@@ -77,7 +77,7 @@ def card_svg(card: int, width: int = 64) -> str:
     """The face of a card, scalable (a viewBox of 100 x 140)."""
     ink = _ink(card)
     frame = '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>'
-    if card >= 52:
+    if card.is_joker:
         # Big enough to read on a hand-sized card: a star in the corners, JOKER and its colour in words.
         colour = "RED" if CARD_NAMES[card] == "RJ" else "BLACK"
         corner = f'<text x="8" y="28" font-size="26" fill="{ink}">★</text>'
