@@ -180,3 +180,18 @@ def test_an_action_sentence_uses_the_viewer_and_the_seat_names():
     assert voice.action(2, parse_action("play 8♣")) == "You play the 8 of clubs."
     assert voice.action(1, parse_action("cut 7♦")) == "West cuts with the 7 of diamonds."
     assert Voice(2, names=["Amina", "Okello"], viewer=1).action(0, "play 8♣") == "Amina plays the 8 of clubs."
+
+
+def test_every_setting_and_every_value_has_words_without_engine_words():
+    from matatu_learn.engine.rules import CHOICES, SWITCH_NAMES
+    from matatu_learn.teaching.voice import CHOICE_WORDS, SETTING_WORDS, inactive_words, value_words
+
+    assert set(SETTING_WORDS) == set(SWITCH_NAMES)
+    for name, values in CHOICES.items():
+        assert set(CHOICE_WORDS[name]) == set(values), name
+    for rules in RULESETS:
+        for name in SWITCH_NAMES:
+            words = [*SETTING_WORDS[name], value_words(name, getattr(rules, name))]
+            assert not any(ENGINE_WORDS.search(word) for word in words), (name, words)
+        for reason in inactive_words(rules).values():
+            assert not ENGINE_WORDS.search(reason), reason

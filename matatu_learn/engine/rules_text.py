@@ -85,31 +85,27 @@ SWITCH_DESCRIPTIONS: dict[str, str] = {
 }
 
 
-def inactive_settings(rules: Rules) -> dict[str, str]:
-    """The settings another switch makes pointless, each with the reason.
+def inactive_causes(rules: Rules) -> dict[str, tuple[str, ...]]:
+    """The settings another switch makes pointless, each with the settings that make it so.
 
-    Every value of such a setting plays the same under ``rules``, so the rules
-    text leaves it out and the switch lines say so (docs/rules.md §10).
+    Every value of such a setting plays the same under ``rules``, so the rules text leaves
+    it out and the switch lines say so (docs/rules.md §10).
 
     >>> from matatu_learn.engine.rules import PRESETS
-    >>> inactive_settings(PRESETS["bomb"])["pick_answer"]
-    'picks_add_up is true'
-    >>> inactive_settings(PRESETS["uganda"])["joker_value"]
-    'jokers is false'
+    >>> inactive_causes(PRESETS["bomb"])["pick_answer"], inactive_causes(PRESETS["uganda"])["joker_value"]
+    (('picks_add_up',), ('jokers',))
     """
-    reasons: dict[str, str] = {}
+    causes: dict[str, tuple[str, ...]] = {}
     if rules.cut_limit is None:
-        reasons["cut_counts"] = "cut_limit is null"
+        causes["cut_counts"] = ("cut_limit",)
     if rules.after_draw is AfterDraw.END:
         # A draw ends the turn at once, before any second card could be drawn.
-        reasons["draw_until_playable"] = "after_draw is end"
+        causes["draw_until_playable"] = ("after_draw",)
     if rules.picks_add_up:
-        reasons["pick_answer"] = "picks_add_up is true"
+        causes["pick_answer"] = ("picks_add_up",)
     if not rules.master_ace_cancels:
-        reasons["master_ace_cancel"] = (
-            "master_ace is never"
-            if rules.master_ace is MasterAce.NEVER
-            else "master_ace is joker_mode and jokers is false"
+        causes["master_ace_cancel"] = (
+            ("master_ace",) if rules.master_ace is MasterAce.NEVER else ("master_ace", "jokers")
         )
     if not rules.jokers:
         for name in (
@@ -119,12 +115,27 @@ def inactive_settings(rules: Rules) -> dict[str, str]:
             "joker_mode_three_value",
             "joker_mode_master_ace_value",
         ):
-            reasons[name] = "jokers is false"
+            causes[name] = ("jokers",)
     if rules.calls is Calls.NONE:
-        reasons["catch_penalty"] = reasons["owed_call_blocks"] = "calls is none"
+        causes["catch_penalty"] = causes["owed_call_blocks"] = ("calls",)
     if rules.match_target is None and rules.match_rounds is None:
-        reasons["eliminate"] = "each round stands alone (match_target and match_rounds are null)"
-    return {name: reasons[name] for name in SWITCH_NAMES if name in reasons}
+        causes["eliminate"] = ("match_target", "match_rounds")  # each round stands alone
+    return {name: causes[name] for name in SWITCH_NAMES if name in causes}
+
+
+def inactive_settings(rules: Rules) -> dict[str, str]:
+    """The settings another switch makes pointless, each with the reason in the switches' own notation.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> inactive_settings(PRESETS["bomb"])["pick_answer"]
+    'picks_add_up is true'
+    >>> inactive_settings(PRESETS["uganda"])["joker_value"]
+    'jokers is false'
+    """
+    return {
+        name: " and ".join(f"{cause} is {switch_value_text(getattr(rules, cause))}" for cause in causes)
+        for name, causes in inactive_causes(rules).items()
+    }
 
 
 def switch_value_text(value: Any) -> str:

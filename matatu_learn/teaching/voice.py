@@ -49,6 +49,7 @@ from ..engine.events import (
     WentOut,
 )
 from ..engine.rules import Chopper, CutCounts
+from ..engine.rules_text import inactive_causes
 from ..engine.rulings import Rule, Ruling
 
 # The words of a card: ranks and suits as a sentence says them.
@@ -598,6 +599,8 @@ __all__ = [
     "COMPASS",
     "ENDING_WORDS",
     "Voice",
+    "CHOICE_WORDS",
+    "SETTING_WORDS",
     "action_words",
     "answers_words",
     "card_name",
@@ -605,7 +608,123 @@ __all__ = [
     "chopper_words",
     "card_words",
     "count",
+    "inactive_words",
     "listed",
     "seat_names",
     "seat_number",
+    "setting_description",
+    "setting_title",
+    "value_words",
 ]
+
+
+# ------------------------------------------------------------------ the rules' settings in words
+# What a page calls each setting, and what it changes: no switch name, no Python value.
+SETTING_WORDS: dict[str, tuple[str, str]] = {
+    "jokers": ("Joker mode", "54 cards with the red and black jokers, and every rule marked joker mode."),
+    "cut_limit": ("Cut limit", "The most a hand may weigh for the chopper to cut."),
+    "picks_add_up": ("Picks add up", "Answers to a pick add to the debt, whatever their colour."),
+    "hand_size": ("Cards dealt", 'Cards dealt to each player (the "Kenyan deal" is 5).'),
+    "sevens_normal": ("Sevens played normally", "Every seven, the chopper too, may also be laid as an ordinary card."),
+    "two_value": ("Value of a 2", "What a 2 counts in a hand."),
+    "joker_value": ("Value of a joker", "What a joker counts in a hand."),
+    "queens_reverse": ("Queens reverse", "A Queen reverses the order of play."),
+    "draw_until_playable": ("Draw until you can play", "Drawing goes on until a drawn card can be laid."),
+    "match_target": ("Match target", "Points that end a match, the highest total winning."),
+    "match_rounds": ("Rounds in a match", "Rounds in a match, the lowest total winning."),
+    "play_on": ("Play on", "The round goes on after the first player is out; the first out wins it."),
+    "eliminate": ("Eliminate one a round", "The heaviest hand leaves the match after each round."),
+    "decks": ("Decks", "Decks shuffled together: with two, each card stands twice."),
+    "opening": ("Opening", "How the pile starts."),
+    "marker": ("Marker card", "The card that shows which seven is the chopper."),
+    "chopper": ("The chopper", "Which sevens cut."),
+    "cut_counts": ("What the cut limit weighs", "The cards left after the chop, or the hand with the seven."),
+    "cut_winner": ("Who wins a cut", "How the hands are compared after a cut."),
+    "jack": ("A Jack", "What a Jack does."),
+    "draw_when_fitting": ("Draw with a card that fits", "A player may draw while holding a card that fits."),
+    "after_draw": ("After a draw", "What a player may do after drawing."),
+    "pass_without_draw": ("Pass without drawing", "A player may pass: they take one card and the turn ends."),
+    "pick_answer": ("Answering a pick", "How a pick is answered when picks do not add up."),
+    "threes_pick": ("3s are picks", "In joker mode a 3 makes the next player pick up three."),
+    "master_ace": ("The Ace of spades cancels a pick", "When the Ace of spades cancels any pick."),
+    "master_ace_cancel": ("After the Ace of spades cancels", "What the next player may lay."),
+    "joker_names": ("What a joker names", "A suit chosen by its player, or its own colour."),
+    "joker_mode_three_value": ("Value of a 3 in joker mode", "What a 3 counts in a hand in joker mode."),
+    "joker_mode_master_ace_value": ("Value of the Ace of spades in joker mode", "What it counts in joker mode."),
+    "calls": ("Calls", "The calls a player owes as their hand runs out."),
+    "catch_penalty": ("Penalty when caught", "Cards a player picks up when caught without the call."),
+    "owed_call_blocks": ("A missed call blocks", "A missed call nobody caught blocks its player's next turn."),
+    "scoring": ("Round points", "Who scores what when a round ends."),
+}
+
+# Each word value of a setting, as a page says it.
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "opening": {"card": "one card turned up", "bare": "a bare table: the leader lays any card"},
+    "marker": {"base": "a base card is shown", "cutter": "a cutter under the stock", "none": "none"},
+    "chopper": {"marker_seven": "the 7 of the marker card's suit", "any_seven": "any 7"},
+    "cut_counts": {"after": "the cards left after the chop", "including": "the hand with the seven"},
+    "cut_winner": {
+        "lowest": "the lowest hand; equal lowest tie",
+        "strictly_lightest": "the cutter only if strictly lightest",
+        "cutter_loses_ties": "the lowest hand; the cutter loses ties",
+    },
+    "jack": {"jump": "jumps the next player", "reverse": "reverses the order"},
+    "after_draw": {
+        "any_fitting": "lay any card that fits, or pass",
+        "drawn_must": "the drawn card is laid if it fits",
+        "end": "the turn ends",
+        "drawn_or_pass": "lay the drawn card, or pass",
+    },
+    "pick_answer": {"pass_on": "passed on with the same card", "compare": "compared by colour and size"},
+    "master_ace": {"always": "always", "joker_mode": "in joker mode", "never": "never"},
+    "master_ace_cancel": {"free": "any card at all", "spades": "spades are named", "name": "its player names a suit"},
+    "joker_names": {"suit": "a suit", "colour": "its own colour"},
+    "calls": {
+        "none": "none",
+        "warning_card": '"Warning!" at two cards, "Card!" at one',
+        "matatu": '"Matatu!" at one card',
+    },
+    "scoring": {
+        "own_hand": "everyone scores their own hand",
+        "winner_takes_table": "the winner scores the others' hands",
+    },
+}
+# What "no value" means for each setting that may have none.
+NO_VALUE_WORDS = {"cut_limit": "no limit", "match_target": "no target", "match_rounds": "no fixed number"}
+
+
+def setting_title(name: str) -> str:
+    return SETTING_WORDS[name][0]
+
+
+def setting_description(name: str) -> str:
+    return SETTING_WORDS[name][1]
+
+
+def value_words(name: str, value) -> str:
+    """A setting's value as a page says it.
+
+    >>> value_words("jokers", True), value_words("cut_limit", None), value_words("jack", "reverse")
+    ('on', 'no limit', 'reverses the order')
+    """
+    if value is None:
+        return NO_VALUE_WORDS.get(name, "none")
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if name in CHOICE_WORDS:
+        return CHOICE_WORDS[name][str(value)]
+    return str(value)
+
+
+def inactive_words(rules) -> dict[str, str]:
+    """The settings another one makes pointless, each with why, in words.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> inactive_words(PRESETS["uganda"])["joker_value"]
+    'no effect: joker mode is off'
+    """
+    return {
+        name: "no effect: "
+        + listed([f"{setting_title(cause).lower()} is {value_words(cause, getattr(rules, cause))}" for cause in causes])
+        for name, causes in inactive_causes(rules).items()
+    }
