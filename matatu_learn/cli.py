@@ -12,6 +12,7 @@ from .agents.players import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
+from .teaching.voice import Voice
 
 PROGRAM = "matatu-learn"
 
@@ -136,7 +137,13 @@ def _parser() -> _Parser:
 
     replay = commands.add_parser("replay", help="replay a recorded game and confirm it reproduces")
     replay.add_argument("game_id", type=_whole_number(1), metavar="ID", help="a game id from 'matatu-learn history'")
-    replay.add_argument("--steps", action="store_true", help="print every move with the engine's explanation")
+    replay.add_argument("--steps", action="store_true", help="tell every move, one numbered line each")
+    replay.add_argument(
+        "--seat",
+        type=_whole_number(1, 6),
+        metavar="K",
+        help="with --steps: tell the game as seat K (counted from 1) saw it; the cards K could not see stay unnamed",
+    )
 
     export = commands.add_parser("export", help="write recorded games (and their rulesets) to a JSON file")
     export.add_argument("file", type=Path, metavar="FILE")
@@ -339,9 +346,10 @@ def _history(arguments) -> int:
         f"{'id':>6}  {'ruleset':<18} {'players':<8} {'seats':<28} {'ended':<8} {'winners':<8} {'points':<20} finished"
     )
     for record in records:
+        winners = " and ".join(Voice(record.players).seat(seat) for seat in record.winners)
         print(
             f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.players:<8} "
-            f"{','.join(record.seats)[:28]:<28} {record.reason:<8} {','.join(map(str, record.winners)):<8} "
+            f"{','.join(record.seats)[:28]:<28} {record.reason:<8} {winners:<8} "
             f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}"
         )
     return 0
@@ -350,18 +358,24 @@ def _history(arguments) -> int:
 def _replay(arguments) -> int:
     from .store.database import Store
 
+    if arguments.seat is not None and not arguments.steps:
+        raise MatatuError("--seat tells the game from one seat: give it with --steps.")
     with Store() as store:
         report = store.replay(arguments.game_id)
     record = report.record
+    seat = None if arguments.seat is None else arguments.seat - 1
+    if seat is not None and seat >= record.players:
+        raise MatatuError(f"Game {record.id} has {record.players} seats: give --seat from 1 to {record.players}.")
+    voice = Voice(record.players, viewer=seat)
     if arguments.steps:
-        for number, (action, explanation) in enumerate(report.steps, 1):
-            print(f"{number:>4}. {action:<20} {explanation}")
+        for number, line in enumerate(voice.narrate(report.frames), 1):
+            print(f"{number:>4}. {line}")
     summary = (
         f"game {record.id}: {record.ruleset} v{record.version}, {record.players} players, seed {record.seed}, "
         f"{len(record.actions)} actions"
     )
     if report.reproduced:
-        print(f"{summary}: reproduced ({record.reason}, winners {list(record.winners)}, points {list(record.points)}).")
+        print(f"{summary}: reproduced. {voice.result(report.game.result)}")
         return 0
     print(f"{summary}: NOT reproduced: {report.difference}.")
     return 1
@@ -452,7 +466,7 @@ def _simulate(arguments) -> int:
     print(
         f"{report['games']} rounds of {arguments.rules}, {arguments.players} players, agents {', '.join(report['agents'])}, seed {arguments.seed}"
     )
-    print("wins by seat: " + ", ".join(f"seat {seat}: {wins}" for seat, wins in enumerate(report["wins"])))
+    print("wins by seat: " + ", ".join(f"seat {seat + 1}: {wins}" for seat, wins in enumerate(report["wins"])))
     print("rounds ended: " + ", ".join(f"{reason} {count}" for reason, count in report["reasons"].items()))
     print("wins by agent (a tie shared equally; 95% interval):")
     for name, won in report["agent_wins"].items():

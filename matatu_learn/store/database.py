@@ -126,11 +126,6 @@ class ReplayReport:
         """The round as the replay left it."""
         return self.frames[-1].game
 
-    @property
-    def steps(self) -> tuple[tuple[str, str], ...]:
-        """Each action with the engine's explanation before it was applied."""
-        return tuple((str(frame.action), frame.explanation) for frame in self.frames[1:])
-
 
 def default_path() -> Path:
     """``MATATU_LEARN_DB`` if set, else a file in the user's data folder."""
@@ -543,7 +538,7 @@ class Store:
 
 
 def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
-    """Replay a record as frames, each move with the engine's explanation, and compare the result."""
+    """Replay a record as frames, each move with the ruling that allowed it, and compare the result."""
     frames: list[Frame] = []
     try:
         for frame in each_frame(Round(rules, record.players, record.seed, record.leader), record.actions):

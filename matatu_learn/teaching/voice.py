@@ -47,6 +47,7 @@ from ..engine.events import (
     SuitNamed,
     Took,
     WentOut,
+    public_event,
 )
 from ..engine.rules import Chopper, CutCounts
 from ..engine.rules_text import inactive_causes
@@ -328,6 +329,23 @@ class Voice:
         hands = ", ".join(f"{self.seat(seat)} {total}" for seat, total in enumerate(result.totals))
         points = ", ".join(f"{self.seat(seat)} {point}" for seat, point in enumerate(result.points))
         return f"{how} Hands: {hands}. Points: {points}."
+
+    def narrate(self, frames) -> list[str]:
+        """A played round move by move, one line an action, as this viewer saw it.
+
+        ``frames`` are the round's frames (``engine.frames``: the deal, then one per action);
+        the cards this viewer could not see are hidden from what the voice reads.
+
+        >>> from matatu_learn.engine.frames import play_frames
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.round import Round
+        >>> lines = Voice(2, viewer=1).narrate(play_frames(Round(PRESETS["house"], 2, seed=3), ["draw", "pass"]))
+        >>> lines
+        ['South draws a card.', 'South passes.']
+        """
+        return [
+            " ".join(self.tell(public_event(event, self.viewer) for event in frame.events)) for frame in frames[1:]
+        ]
 
     def winners(self, winners: Sequence[int]) -> str:
         """'North won', 'You and East tied'."""
