@@ -20,6 +20,7 @@ from ..engine.rules import PRESET_TITLES, PRESETS, Rules
 from ..engine.rules_text import marker_sentence
 from ..engine.view import PlayerView
 from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
+from .bounds import KernelChoice
 from .svg import STYLE, back_html, card_html
 
 # Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
@@ -42,7 +43,7 @@ def choice_label(key: str) -> str:
     return label
 
 
-class RulesetPicker(widgets.Dropdown):
+class RulesetPicker(KernelChoice, widgets.Dropdown):
     """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``.
 
     ``choices`` narrows it to some keys of the lessons' ruleset choices; ``modes=False``
