@@ -36,6 +36,7 @@ from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 from ..store.database import Store
 from ..store.registry import Registry
+from ..store.roles import WRITE_BUDGET
 from .voice import (
     CALL_WORDS,
     COMPASS,
@@ -567,6 +568,7 @@ class TableSession:
         self.match.record(game)
         self.covered = False
         try:
+            WRITE_BUDGET.spend("game")
             name, version = self._published_name()
             with Store(self.registry.path) as store:
                 self.recorded.append(store.record(game, name, version, list(self.kinds)))

@@ -277,7 +277,11 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
     if level == "hard" and rules.chopper is Chopper.ANY_SEVEN and rng.random() < 0.5:
         hand.append(take(lambda card: RANK_OF[card] == 7))
     extras = {"easy": (1, 3), "medium": (2, 4), "hard": (2, 5)}[level]
-    ordinary = (lambda card: not card.is_joker and RANK_OF[card] != 7) if level != "hard" else (lambda card: RANK_OF[card] != 7)
+    ordinary = (
+        (lambda card: not card.is_joker and RANK_OF[card] != 7)
+        if level != "hard"
+        else (lambda card: RANK_OF[card] != 7)
+    )
     limit = rules.cut_limit
     if level == "medium" and limit is not None and hand and rng.random() < 0.6:
         # Aim at exactly the limit, or one over.
@@ -289,9 +293,15 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
             if need <= 0:
                 break
             exact = [
-                card for card in deck if card not in taken and not card.is_joker and RANK_OF[card] != 7 and values[card] == need
+                card
+                for card in deck
+                if card not in taken and not card.is_joker and RANK_OF[card] != 7 and values[card] == need
             ]
-            card = exact[0] if exact else take(lambda c, need=need: not c.is_joker and RANK_OF[c] != 7 and values[c] < need)
+            card = (
+                exact[0]
+                if exact
+                else take(lambda c, need=need: not c.is_joker and RANK_OF[c] != 7 and values[c] < need)
+            )
             taken.add(card)
             hand.append(card)
             weight += values[card]
@@ -314,7 +324,9 @@ def _build(rules: Rules, level: str, question: str, rng: random.Random) -> dict[
     elif level != "easy" and roll < 0.7:
         top = take(lambda card: not card.is_joker and SUIT_OF[card] != suit and RANK_OF[card] not in (2, 7, ACE, 8, 11))
     else:
-        top = take(lambda card: not card.is_joker and SUIT_OF[card] == suit and RANK_OF[card] not in (2, 3, 7, ACE, 8, 11))
+        top = take(
+            lambda card: not card.is_joker and SUIT_OF[card] == suit and RANK_OF[card] not in (2, 3, 7, ACE, 8, 11)
+        )
     under = take(lambda card: not card.is_joker and RANK_OF[card] not in (2, 3))
     players = 2 if level == "easy" else rng.randint(2, 3 if level == "medium" else 4)
     hands = [hand]

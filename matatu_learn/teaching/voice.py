@@ -343,9 +343,7 @@ class Voice:
         >>> lines
         ['South draws a card.', 'South passes.']
         """
-        return [
-            " ".join(self.tell(public_event(event, self.viewer) for event in frame.events)) for frame in frames[1:]
-        ]
+        return [" ".join(self.tell(public_event(event, self.viewer) for event in frame.events)) for frame in frames[1:]]
 
     def winners(self, winners: Sequence[int]) -> str:
         """'North won', 'You and East tied'."""

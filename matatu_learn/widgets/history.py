@@ -7,6 +7,8 @@ a replay steps through the frames the store's replay made, never dealing again o
 from __future__ import annotations
 
 import html
+import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -15,6 +17,7 @@ from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
 from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
 from ..store.database import Store, replay_record
+from ..store.roles import WRITE_BUDGET
 from .stepper import FrameStepper
 from .svg import STYLE
 
@@ -23,9 +26,46 @@ def _label(name: str, version: int) -> str:
     return f"{name} v{version}"
 
 
-def problem_html(error: Exception) -> widgets.HTML:
+BUSY = "The database is busy — try again in a moment."
+QUICK_GAMES = 5  # a click records this many: the page's write budget counts each
+
+
+def database_busy(error: BaseException) -> bool:
+    """Whether an error comes from another connection holding the database (busy or locked)."""
+    while error is not None:
+        if isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error)):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def problem_sentence(error: BaseException) -> str:
+    """What a page says when the store refuses or fails: one sentence, never a traceback."""
+    if database_busy(error):
+        return BUSY
+    if isinstance(error, MatatuError):
+        return str(error)
+    return f"The database could not be used ({error}); nothing was changed."
+
+
+def problem_html(error: BaseException) -> widgets.HTML:
     """A database problem, said in one sentence instead of a traceback."""
-    return widgets.HTML(f"<p>✘ {html.escape(str(error))}</p>")
+    return widgets.HTML(problem_markup(error))
+
+
+def problem_markup(error: BaseException) -> str:
+    return f"<p>✘ {html.escape(problem_sentence(error))}</p>"
+
+
+@contextmanager
+def said_on(target: widgets.HTML):
+    """Run a page callback's store work; a refusal or a failure becomes a sentence in ``target``."""
+    try:
+        yield
+    except (MatatuError, sqlite3.Error) as error:
+        target.value = problem_markup(error)
+    else:
+        target.value = ""
 
 
 def comparison_html(store: Store, chosen: list[tuple[str, int]]) -> str:
@@ -100,17 +140,18 @@ class RulesComparison(widgets.VBox):
         )
         self.table = widgets.HTML()
         self.texts = widgets.Tab()
+        self.problem = widgets.HTML()
         self.picker.observe(lambda change: self.refresh(), names="value")
         self.refresh()
-        super().__init__([self.picker, self.table, self.texts])
+        super().__init__([self.picker, self.problem, self.table, self.texts])
 
     def refresh(self) -> None:
         chosen = list(self.picker.value)
-        with Store(self.database) as store:
+        with said_on(self.problem), Store(self.database) as store:
             self.table.value = comparison_html(store, chosen)
             self.texts.children = [widgets.HTML(rules_text_html(store, name, version)) for name, version in chosen]
-        for index, (name, version) in enumerate(chosen):
-            self.texts.set_title(index, _label(name, version))
+            for index, (name, version) in enumerate(chosen):
+                self.texts.set_title(index, _label(name, version))
 
 
 def games_table_html(store: Store, ruleset: str | None, limit: int = 15) -> str:
@@ -162,42 +203,55 @@ class HistoryBrowser(widgets.VBox):
             layout=widgets.Layout(width="auto", min_width="24em"),
         )
         self.stepper_box = widgets.VBox()
+        self.problem = widgets.HTML()
         self.filter.observe(lambda change: self.refresh(), names="value")
         self.quick.on_click(lambda _: self.record_quick_games())
         self.game_id.observe(lambda change: self.show_game(change["new"]), names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
-            [widgets.HBox([self.filter, self.quick], layout=wrap), self.table, self.game_id, self.stepper_box]
+            [
+                widgets.HBox([self.filter, self.quick], layout=wrap),
+                self.problem,
+                self.table,
+                self.game_id,
+                self.stepper_box,
+            ]
         )
         self.refresh()
 
     def refresh(self) -> None:
-        with Store(self.database) as store:
+        with said_on(self.problem), Store(self.database) as store:
             self.table.value = games_table_html(store, self.filter.value)
             records = store.games(self.filter.value, 50)
-        self.game_id.options = [(f"{r.id}: {_label(r.ruleset, r.version)}, {r.reason}", r.id) for r in records]
-        self.game_id.value = records[0].id if records else None
-        if not records:
-            self.stepper_box.children = []
+            self.game_id.options = [(f"{r.id}: {_label(r.ruleset, r.version)}, {r.reason}", r.id) for r in records]
+            self.game_id.value = records[0].id if records else None
+            if not records:
+                self.stepper_box.children = []
 
-    def record_quick_games(self, count: int = 5) -> None:
+    def record_quick_games(self, count: int = QUICK_GAMES) -> None:
         """The computer plays ``count`` rounds of the chosen ruleset, and each is recorded."""
         name = self.filter.value or "house"
-        with Store(self.database) as store:
-            published = store.ruleset(name)
+        with said_on(self.problem):
+            WRITE_BUDGET.spend("game", count)
+            with Store(self.database) as store:
+                published = store.ruleset(name)
 
-            def record(game, agents):
-                store.record(game, name, published.version, [agent.name for agent in agents])
+                def record(game, agents):
+                    store.record(game, name, published.version, [agent.name for agent in agents])
 
-            simulate(published.rules, 3, count, seed=store.count(), agent_names=["heuristic"], on_round=record)
+                simulate(published.rules, 3, count, seed=store.count(), agent_names=["heuristic"], on_round=record)
+        if self.problem.value:
+            return  # the sentence stays; the list is read again on the next click
         self.refresh()
 
     def show_game(self, game_id: int | None) -> None:
         if game_id is None:
             return
-        with Store(self.database) as store:
+        with said_on(self.problem), Store(self.database) as store:
             record = store.game(game_id)
             rules = store.rules(record.ruleset, record.version)
+        if self.problem.value:
+            return
         report = replay_record(record, rules)
         verdict = (
             "✔ This game replays exactly under its stored rules."

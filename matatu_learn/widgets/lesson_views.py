@@ -32,6 +32,7 @@ from ..teaching.lessons import (
     topic_steps,
 )
 from ..teaching.voice import ENDING_WORDS, Voice, card_words, chopper_words, listed
+from .bounds import bounded_text, note_html, within
 from .navigation import CARRIED, carried_ruleset, follow
 from .stepper import FrameStepper
 from .svg import STYLE, cards_html
@@ -93,7 +94,9 @@ class DealExplorer(widgets.VBox):
 
     def deal(self) -> None:
         rules = self.picker.rules
-        self.game = Round(rules, self.players.value, self.seed.value)
+        players, clamped = within(self.players.value, 2, 6, "Players")
+        seed, clamped_seed = within(self.seed.value, 0, 10**9, "The seed")
+        self.game = Round(rules, players, seed)
         # The deal explorer teaches the deal, so every hand is face up.
         self.table.show(TeacherView(self.game))
         game = self.game
@@ -106,7 +109,9 @@ class DealExplorer(widgets.VBox):
             facts.append(f"The {marker_name(rules)} is {card_words(game.marker)}.")
         facts.append(f"The chopper: {chopper_words(game)}.")
         self.explanation.value = (
-            _sentences(facts)
+            note_html(clamped)
+            + note_html(clamped_seed)
+            + _sentences(facts)
             + "<p><b>The rules of the deal</b></p>"
             + _sentences(rules_sections(rules)["Deck and deal"])
         )
@@ -244,7 +249,7 @@ class CutMeter(widgets.VBox):
         rules = self.picker.rules
         self.marker_suit.layout.display = None if rules.marker is not Marker.NONE else "none"
         try:
-            hand = parse_cards(self.hand_text.value)
+            hand = parse_cards(bounded_text(self.hand_text.value, 200, "The hand"))
             if not hand:
                 raise MatatuError("Type some cards, e.g. 7♦ K♣ 9♥.")
             if len(set(hand)) != len(hand):
@@ -366,7 +371,9 @@ class MatchView(widgets.VBox):
         self.seed = seed
         rules = self.picker.rules
         self.how.value = f"<p class='matatu-note'>{html.escape(match_sentence(rules))}</p>"
-        self.match = Match(rules, self.players.value, seed)
+        players, clamped = within(self.players.value, 2, 6, "Players")
+        self.how.value += note_html(clamped)
+        self.match = Match(rules, players, seed)
         self.show()
 
     def next_round(self) -> None:

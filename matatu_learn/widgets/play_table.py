@@ -20,6 +20,7 @@ from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, has_mode, match_length
+from .bounds import note_html, within
 from .navigation import carried_ruleset
 from .svg import STYLE, back_html, card_html
 from .views import marker_html
@@ -300,19 +301,20 @@ class PlayTable(widgets.VBox):
         """A new game with the settings as they are now."""
         kinds = [HUMAN] + [picker.value for picker in self.seat_kinds[: self.opponents.value]]
         mode = self.jokers.value if visible(self.jokers) else None
+        seed, clamped = within(self.seed.value, 0, 10**9, "The seed")
         try:
             self.session = TableSession(
                 self.ruleset.value,
                 kinds,
                 jokers=mode,
                 whole_match=self.length.value,
-                seed=self.seed.value,
+                seed=seed,
                 database=self.database,
             )
         except MatatuError as error:
             self.settings_note.value = f"<p>✘ {_escape(str(error))}</p>"
             return
-        self.settings_note.value = ""
+        self.settings_note.value = note_html(clamped)
         self.show()
 
     def _again(self) -> None:

@@ -19,6 +19,7 @@ from ..teaching.puzzles import (
     read_puzzles,
 )
 from ..teaching.voice import COMPASS, card_name, seat_names
+from .bounds import note_html, within
 from .navigation import follow
 from .svg import STYLE
 from .views import RulesetPicker, TableView
@@ -31,6 +32,9 @@ LEVEL_NOTES = {
     "medium": "Medium: the marker card, a suit named by an Ace, hands exactly on the limit.",
     "hard": "Hard: jokers, the master ace, pending picks, several sevens, the tie rules.",
 }
+
+SET_NUMBERS = 10**6  # the highest set number, the kernel's bound whatever the page's box says
+LARGEST_UPLOAD = 1_000_000  # bytes: a teacher's puzzle file is a few kB
 
 
 def _choices(puzzle: Puzzle) -> list[tuple[str, object]]:
@@ -100,7 +104,7 @@ class PuzzleTrainer(widgets.VBox):
         self.set_number = widgets.BoundedIntText(
             value=set_number,
             min=0,
-            max=10**6,
+            max=SET_NUMBERS,
             description="Set number",
             style={"description_width": "initial"},
             layout=widgets.Layout(width="12em"),
@@ -158,7 +162,9 @@ class PuzzleTrainer(widgets.VBox):
     def start_set(self, custom: list[Puzzle] | None = None) -> None:
         """The first puzzle of the numbered set, or of a teacher's ``custom`` puzzles, with a fresh score."""
         self.custom = custom
-        self.level_note.value = f"<p class='matatu-note'>{html.escape(LEVEL_NOTES[self.level.value])}</p>"
+        _, clamped = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
+        level = html.escape(LEVEL_NOTES[self.level.value])
+        self.level_note.value = f"<p class='matatu-note'>{level}</p>" + note_html(clamped)
         self.index = 0
         self.right = self.asked = self.streak = self.best = 0
         self.show(self._puzzle(0))
@@ -166,7 +172,8 @@ class PuzzleTrainer(widgets.VBox):
     def _puzzle(self, index: int) -> Puzzle:
         if self.custom is not None:
             return self.custom[index]
-        return generate_puzzle(self.ruleset.value, self.level.value, self.set_number.value, index)
+        set_number, _ = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
+        return generate_puzzle(self.ruleset.value, self.level.value, set_number, index)
 
     def next_puzzle(self) -> None:
         """The next puzzle of the set, or the score card after the last one."""
@@ -181,6 +188,11 @@ class PuzzleTrainer(widgets.VBox):
         if not files:
             return
         upload = files[0]
+        if len(upload["content"]) > LARGEST_UPLOAD:
+            self.feedback.value = verdict_html(
+                "wrong", "The file was not loaded.", [f"A puzzle file is at most {LARGEST_UPLOAD // 1000:,} kB."]
+            )
+            return
         try:
             puzzles = read_puzzles(bytes(upload["content"]).decode("utf-8"), upload["name"])
         except (MatatuError, UnicodeDecodeError) as error:

@@ -1,6 +1,8 @@
 """Customize: a table's own rules by clicks — every switch with what it changes, refused edits
 explained as you make them, a live preview of the rules text, and publish.
 
+Anyone may draft and preview; publishing changes what every page of the server sees, so it
+needs the teacher code (``matatu_learn.store.roles``) and a page publishes a few versions at most.
 A thin view of ``matatu_learn.teaching.rules_draft.RulesDraft``.
 """
 
@@ -14,9 +16,14 @@ import ipywidgets as widgets
 from ..engine.errors import MatatuError
 from ..engine.rules_text import rules_sections
 from ..store.registry import Registry
+from ..store.roles import WRITE_BUDGET, how_to_set_teacher_code, require_teacher, teacher_code_set
 from ..teaching.rules_draft import RulesDraft, number_bounds, switch_kind, switch_options
+from .bounds import bounded_text
 
 _WIDE = {"description_width": "14em"}
+PUBLISHING = "publish rules"
+LONGEST_TITLE = 120  # a one-line title; the name's own bound is the store's
+LONGEST_NUMBER = 12  # digits and spaces in a number box: more is never a switch's value
 
 
 class RulesEditor(widgets.VBox):
@@ -46,7 +53,26 @@ class RulesEditor(widgets.VBox):
             description="Publish", button_style="primary", tooltip="Save these rules as a ruleset of your own"
         )
         self.publish_button.on_click(lambda _: self.publish())
+        self.teacher_code = widgets.Password(
+            description="Teacher code", placeholder="from your teacher", style={"description_width": "initial"}
+        )
         self.published = widgets.HTML()
+        if teacher_code_set():
+            self.publish_area = widgets.VBox(
+                [
+                    self.name,
+                    self.title,
+                    widgets.HBox(
+                        [self.teacher_code, self.publish_button],
+                        layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                    ),
+                    self.published,
+                ]
+            )
+        else:
+            # No code on this server: publishing is closed, and the page says how to open it.
+            self.published.value = f'<p role="status">{html.escape(how_to_set_teacher_code(PUBLISHING))}</p>'
+            self.publish_area = widgets.VBox([self.published])
         self.rows = widgets.VBox()
         self._building = False
         self._build_rows()
@@ -60,10 +86,7 @@ class RulesEditor(widgets.VBox):
                 widgets.HTML("<h4>The rules as they would read</h4>"),
                 self.preview,
                 widgets.HTML("<h4>Publish</h4>"),
-                self.name,
-                self.title,
-                self.publish_button,
-                self.published,
+                self.publish_area,
             ]
         )
         self._refresh()
@@ -96,7 +119,9 @@ class RulesEditor(widgets.VBox):
         self._building = False
 
     # ------------------------------------------------------------ editing
-    def _start_from(self, base: str) -> None:
+    def _start_from(self, base: str | None) -> None:
+        if base not in self.registry.names():
+            return  # a client can send an empty choice: the draft stays as it is
         self.draft.select_base(base)
         self._build_rows()
         self.refusal.value = ""
@@ -106,7 +131,11 @@ class RulesEditor(widgets.VBox):
         if self._building:
             return
         if isinstance(self.controls[name], widgets.Text):
-            value = value.strip()
+            try:
+                value = bounded_text(value, LONGEST_NUMBER, name).strip()
+            except MatatuError as error:
+                self.refusal.value = self._problem("Not playable", str(error))
+                return
             if value == "":
                 value = None
             else:
@@ -148,13 +177,18 @@ class RulesEditor(widgets.VBox):
         self.preview.value = "".join(parts)
 
     def publish(self) -> None:
-        """Publish the draft under the name typed; a sentence says what happened."""
-        name = self.name.value.strip()
+        """Publish the draft under the name typed, with the teacher code; a sentence says what happened."""
         try:
-            version = self.draft.publish(name, self.title.value.strip())
+            require_teacher(self.teacher_code.value, PUBLISHING)
+            name = bounded_text(self.name.value, 40, "The name").strip()
+            title = bounded_text(self.title.value, LONGEST_TITLE, "The title").strip()
+            if self.draft.changes:  # an unchanged draft is refused below without writing
+                WRITE_BUDGET.spend("version")
+            version = self.draft.publish(name, title)
         except MatatuError as error:
             self.published.value = self._problem("Not published", str(error))
             return
+        self.teacher_code.value = ""  # a shared device does not keep the code for the next person
         self.published.value = (
             f'<p role="status">✔ <b>{html.escape(name)} v{version}</b> is published: choose it in the Play table, '
             "the puzzles and simulations, or print it with "

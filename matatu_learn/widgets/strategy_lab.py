@@ -22,16 +22,20 @@ from ..engine.round import Round
 from ..engine.rules import Marker
 from ..engine.view import PlayerView
 from ..store.database import Store
+from ..store.roles import WRITE_BUDGET
 from ..strategy.odds import cut_odds, wait_odds
 from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figure
 from ..strategy.questions import games_played, play_more
 from ..strategy.review import flagged, review_round
 from ..teaching.play import seat_player_words
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
+from .bounds import bounded_text, note_html, within
 from .svg import STYLE, card_html
 from .views import RulesetPicker
 
 ODDS_SAMPLES = 200_000
+REVIEW_SAMPLES = (20, 400)  # deals a move: the kernel's bound, whatever the page's box says
+LONGEST_CARDS = 200  # characters in a box of cards: a hand of twenty, written out in words
 # What each figure shows, for readers who cannot see it (the alternative text of the image).
 FIGURE_WORDS = {
     "cut_or_wait": "at your first chance to cut: the share of rounds won by cutting and by waiting, by points kept",
@@ -196,6 +200,8 @@ class OddsCalculator(widgets.VBox):
     def game(self) -> Round:
         """The position the controls describe, seat 0 to move; a ``MatatuError`` says what is wrong."""
         rules = self.ruleset.rules
+        for box in (self.hand, self.top, self.marker, self.others):
+            bounded_text(box.value, LONGEST_CARDS, box.description)
         hand = parse_cards(self.hand.value)
         if not hand:
             raise MatatuError("Give your hand: one or more cards, e.g. 7♦ 3♣ 4♠.")
@@ -322,7 +328,12 @@ class GameReview(widgets.VBox):
         self.seat = widgets.Dropdown(description="Your seat", layout=widgets.Layout(width="240px"))
         # A number box, not a slider: a slider's handle has no accessible name.
         self.samples = widgets.BoundedIntText(
-            value=samples, min=20, max=400, step=20, description="Deals a move", style={"description_width": "initial"}
+            value=samples,
+            min=REVIEW_SAMPLES[0],
+            max=REVIEW_SAMPLES[1],
+            step=20,
+            description="Deals a move",
+            style={"description_width": "initial"},
         )
         self.quick_rules = RulesetPicker("house", modes=False)
         self.quick = widgets.Button(
@@ -387,9 +398,16 @@ class GameReview(widgets.VBox):
             f"{html.escape(voice.winners(record.winners))}.</p>"
         )
 
-    def play_quick_game(self, players: int = 3) -> int:
-        """Deal a round of the chosen ruleset, seat 0 playing at random and the others with the heuristic; record it."""
+    def play_quick_game(self, players: int = 3) -> int | None:
+        """Deal a round of the chosen ruleset, South playing at random and the others with the heuristic; record it.
+
+        None (with the reason on the page) when this page has recorded as many games as it may."""
         names = ["random"] + ["heuristic"] * (players - 1)
+        try:
+            WRITE_BUDGET.spend("game")
+        except MatatuError as error:
+            self.message.value = f'<p class="matatu-note" role="status">{html.escape(str(error))}</p>'
+            return None
         with Store(self.database) as store:
             published = store.ruleset(self.quick_rules.preset)
             seed = random.SystemRandom().randrange(2**32)
@@ -404,6 +422,7 @@ class GameReview(widgets.VBox):
             self.message.value = '<p class="matatu-note">Choose a game first, or play a quick one.</p>'
             return None
         record = self.records[self.game_id.value]
+        samples, clamped = within(self.samples.value, *REVIEW_SAMPLES, "Deals a move")
         self.review_button.disabled = True
         try:
             with Store(self.database) as store:
@@ -416,12 +435,12 @@ class GameReview(widgets.VBox):
                     record.leader,
                     record.actions,
                     self.seat.value,
-                    samples=self.samples.value,
+                    samples=samples,
                     progress=progress,
                 )
             self.progress.clear_output()
         except MatatuError as error:
-            self.message.value = _problem(error)
+            self.message.value = note_html(clamped) + _problem(error)
             return None
         finally:
             self.review_button.disabled = False
@@ -430,7 +449,7 @@ class GameReview(widgets.VBox):
         self.review = review
         self.figure = png(review_figure(review))
         self.image.value = image_html(self.figure, FIGURE_WORDS["review"])
-        self.message.value = review_summary_html(review)
+        self.message.value = note_html(clamped) + review_summary_html(review)
         self.table.value = moves_table_html(review)
         return review
 

@@ -30,6 +30,7 @@ from ..teaching.voice import (
     count,
     seat_names,
 )
+from .bounds import KernelChoice
 from .svg import STYLE, back_html, card_html
 
 # Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
@@ -52,7 +53,7 @@ def choice_label(key: str) -> str:
     return label
 
 
-class RulesetPicker(widgets.Dropdown):
+class RulesetPicker(KernelChoice, widgets.Dropdown):
     """A dropdown of the rulesets and their modes; ``.rules`` is the chosen ``Rules``.
 
     ``choices`` narrows it to some keys of the lessons' ruleset choices; ``modes=False``

@@ -1,0 +1,124 @@
+"""Who may change what on a shared server: the teacher code, and bounds on what one page writes.
+
+Students play, practise and record their own games; what everyone sees (a published ruleset,
+imported games) changes only with the teacher code that ``matatu-learn serve --teacher-code``
+hands every kernel in ``MATATU_LEARN_TEACHER_CODE``. A kernel serves one page, so the
+module's ``WRITE_BUDGET`` bounds what one page may write, even with the code.
+
+>>> clock = iter([0.0, 1.0, 2.0, 61.0]).__next__
+>>> budget = WriteBudget({"game": (2, 60.0)}, clock=clock)
+>>> budget.spend("game"); budget.spend("game")
+>>> budget.spend("game")
+Traceback (most recent call last):
+...
+matatu_learn.store.roles.RoleError: This page has recorded 2 games in the last minute, the most a page may: wait 58 s before recording more.
+>>> budget.spend("game")  # a minute after the first, there is room for one again
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+
+from ..engine.errors import MatatuError
+
+TEACHER_CODE_VARIABLE = "MATATU_LEARN_TEACHER_CODE"
+# kind: (the most a page may spend, in how many seconds). Generous for a class, tight for a flood.
+LIMITS: dict[str, tuple[int, float]] = {
+    "version": (5, 600.0),
+    "game": (30, 60.0),
+    "import": (3, 600.0),
+    "teacher code": (10, 600.0),
+}
+# What each kind counts and what to do when it is spent, for the sentence.
+_WORDS = {
+    "version": ("published {count} rule versions", "before publishing more, or publish from the command line"),
+    "game": ("recorded {count} games", "before recording more"),
+    "import": ("imported games {count} times", "before importing more, or import from the command line"),
+    "teacher code": ("been given the teacher code {count} times", "before trying the code again"),
+}
+
+
+class RoleError(MatatuError):
+    """A change this page may not make (no teacher code, or its bound reached); nothing was written."""
+
+
+def teacher_code_set() -> bool:
+    """Whether the server was started with a teacher code."""
+    return bool(os.environ.get(TEACHER_CODE_VARIABLE, ""))
+
+
+def teacher_code_matches(given: str) -> bool:
+    """Whether ``given`` is the server's teacher code (False when the server has none)."""
+    expected = os.environ.get(TEACHER_CODE_VARIABLE, "")
+    if not expected or not isinstance(given, str) or not given:
+        return False
+    # surrogatepass: a browser can send a lone surrogate, which must compare unequal, not raise.
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+
+
+def how_to_set_teacher_code(doing: str) -> str:
+    """What a page says in place of a teacher's control on a server started without a code."""
+    return f"Start the server with matatu-learn serve --teacher-code CODE to {doing} from this page."
+
+
+def require_teacher(given: str, doing: str) -> None:
+    """Refuse with a sentence unless ``given`` is the teacher code; ``doing`` says what it unlocks ("publish rules")."""
+    if not teacher_code_set():
+        raise RoleError(how_to_set_teacher_code(doing))
+    if not isinstance(given, str) or not given.strip():
+        raise RoleError(f"Only the teacher may {doing} on this server: type the teacher code first.")
+    WRITE_BUDGET.spend("teacher code")  # a guesser at one page gets ten tries in ten minutes
+    if not teacher_code_matches(given.strip()):
+        raise RoleError(f"That is not the teacher code, so nothing was changed: only the teacher may {doing} here.")
+
+
+def _span(seconds: float) -> str:
+    if seconds == 60:
+        return "minute"
+    return f"{seconds / 60:g} minutes" if seconds % 60 == 0 else f"{seconds:g} seconds"
+
+
+def _wait(seconds: float) -> str:
+    seconds = max(1, math.ceil(seconds))
+    return f"{seconds} s" if seconds < 120 else f"{math.ceil(seconds / 60)} minutes"
+
+
+class WriteBudget:
+    """At most ``limit`` writes of a kind in any ``window`` seconds (a sliding window)."""
+
+    def __init__(self, limits: dict[str, tuple[int, float]] | None = None, clock: Callable[[], float] = time.monotonic):
+        self.limits = dict(LIMITS if limits is None else limits)
+        self.clock = clock
+        self._spent: dict[str, deque[float]] = {kind: deque() for kind in self.limits}
+
+    def spend(self, kind: str, count: int = 1) -> None:
+        """Count ``count`` writes of ``kind``, or raise ``RoleError`` (counting none) if that would pass the bound."""
+        limit, window = self.limits[kind]
+        if count > limit:
+            raise RoleError(f"A page may write at most {limit} of these every {_span(window)}, not {count} at once.")
+        now = self.clock()
+        spent = self._spent[kind]
+        while spent and spent[0] <= now - window:
+            spent.popleft()
+        if len(spent) + count > limit:
+            done, advice = _WORDS.get(kind, ("written {count} times", "before writing more"))
+            # The oldest write that must leave the window before ``count`` more fit.
+            frees_at = spent[len(spent) + count - limit - 1] + window
+            raise RoleError(
+                f"This page has {done.format(count=limit)} in the last {_span(window)}, the most a page may: "
+                f"wait {_wait(frees_at - now)} {advice}."
+            )
+        spent.extend([now] * count)
+
+    def clear(self) -> None:
+        """Forget every write counted (a new page's budget)."""
+        for spent in self._spent.values():
+            spent.clear()
+
+
+WRITE_BUDGET = WriteBudget()
