@@ -8,7 +8,7 @@ cannot be played; ``publish`` saves the draft as a new ruleset or the next versi
 >>> draft.change("cut_limit", 25)
 ''
 >>> draft.change("cut_limit", 3)[:38]
-'cut_limit must be at least 14 when the'
+'Cut limit must be at least 14 when the'
 >>> draft.changes, [line for line in draft.text_difference() if "worth" in line]
 ({'cut_limit': 25}, ['- You may cut when your hand, the seven included, is worth 30 or less.', '+ You may cut when your hand, the seven included, is worth 25 or less.'])
 """
@@ -20,9 +20,10 @@ from typing import Any
 
 from ..engine.errors import MatatuError, RulesError
 from ..engine.rules import CHOICES, NUMBER_CHOICES, OPTIONAL_NUMBERS, RANGES, Rules, with_switches
-from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
+from ..engine.rules_text import rules_sections
 from ..store.database import Store
 from ..store.registry import Registry
+from .voice import inactive_words, setting_description, setting_title, settings_in_words, value_words
 
 
 def switch_kind(name: str) -> str:
@@ -73,20 +74,20 @@ class RulesDraft:
         try:
             rules = with_switches(self.base, proposed)
         except MatatuError as error:
-            return str(error)
+            return settings_in_words(str(error))
         self.changes = proposed
         self.rules = rules
         return ""
 
     def descriptions(self) -> list[tuple[str, str, str]]:
-        """Every switch: its name, what it changes, and why it has no effect now ('' if it has)."""
-        quiet = inactive_settings(self.rules)
-        return [(field.name, SWITCH_DESCRIPTIONS[field.name], quiet.get(field.name, "")) for field in fields(Rules)]
+        """Every switch: its name, what it changes, and why it has no effect now ('' if it has), in words."""
+        quiet = inactive_words(self.rules)
+        return [(field.name, setting_description(field.name), quiet.get(field.name, "")) for field in fields(Rules)]
 
     def switch_difference(self) -> list[str]:
-        """The switches changed, as 'name: base value → new value'."""
+        """The switches changed, in words: 'Cut limit: 30 → 25'."""
         return [
-            f"{name}: {switch_value_text(getattr(self.base, name))} → {switch_value_text(value)}"
+            f"{setting_title(name)}: {value_words(name, getattr(self.base, name))} → {value_words(name, value)}"
             for name, value in self.changes.items()
         ]
 

@@ -18,6 +18,7 @@ are hidden — so it cannot name a hidden card: there is none in what it reads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
@@ -730,6 +731,19 @@ def value_words(name: str, value) -> str:
     if name in CHOICE_WORDS:
         return CHOICE_WORDS[name][str(value)]
     return str(value)
+
+
+def settings_in_words(sentence: str) -> str:
+    """An engine sentence about settings with each setting called by its title, for a page.
+
+    >>> settings_in_words("cut_limit must be a whole number from 0 to 1000 or null (none), not 2000.")
+    'Cut limit must be a whole number from 0 to 1000 or empty (none), not 2000.'
+    """
+    # Longest names first: "master_ace_cancel" before "master_ace".
+    for name in sorted(SETTING_WORDS, key=len, reverse=True):
+        sentence = re.sub(rf"\b{name}\b", setting_title(name).lower(), sentence)
+    sentence = sentence.replace("null", "empty").replace("true", "on").replace("false", "off")
+    return sentence[0].upper() + sentence[1:]
 
 
 def inactive_words(rules) -> dict[str, str]:

@@ -15,9 +15,19 @@ import ipywidgets as widgets
 
 from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
-from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
+from ..engine.rules_text import rules_sections
 from ..store.database import Store, replay_record
 from ..store.roles import WRITE_BUDGET
+from ..teaching.play import seat_player_words
+from ..teaching.voice import (
+    ENDING_WORDS,
+    Voice,
+    inactive_words,
+    listed,
+    setting_description,
+    setting_title,
+    value_words,
+)
 from .stepper import FrameStepper
 from .svg import STYLE
 
@@ -77,29 +87,28 @@ def comparison_html(store: Store, chosen: list[tuple[str, int]]) -> str:
     if not chosen:
         return "<p>Choose one or more rulesets above.</p>"
     columns = [store.ruleset(name, version) for name, version in chosen]
-    unused = [inactive_settings(published.rules) for published in columns]
+    unused = [inactive_words(published.rules) for published in columns]
     head = "".join(f'<th scope="col">{html.escape(_label(p.name, p.version))}</th>' for p in columns)
     rows = []
     for switch in columns[0].rules.switches():
         values = [published.rules.switches()[switch] for published in columns]
         # A setting without effect in a version plays like any other value there.
         played = {
-            "no effect" if switch in off else switch_value_text(value)
+            "no effect" if switch in off else value_words(switch, value)
             for value, off in zip(values, unused, strict=True)
         }
         differs = len(played) > 1
         cells = "".join(
-            f'<td class="matatu-unused">{html.escape(switch_value_text(value))} '
-            f"(no effect: {html.escape(off[switch])})</td>"
+            f'<td class="matatu-unused">{html.escape(value_words(switch, value))} ({html.escape(off[switch])})</td>'
             if switch in off
-            else f"<td>{html.escape(switch_value_text(value))}</td>"
+            else f"<td>{html.escape(value_words(switch, value))}</td>"
             for value, off in zip(values, unused, strict=True)
         )
         row_class = ' class="matatu-differs"' if differs else ""
         mark = "<b>≠ differs:</b> " if differs else ""
         rows.append(
-            f'<tr{row_class}><th scope="row">{mark}{html.escape(SWITCH_DESCRIPTIONS[switch])} '
-            f"<small><code>{switch}</code></small></th>{cells}</tr>"
+            f'<tr{row_class}><th scope="row">{mark}{html.escape(setting_title(switch))} '
+            f'<span class="matatu-note">{html.escape(setting_description(switch))}</span></th>{cells}</tr>'
         )
     return (
         f'{STYLE}<div class="matatu-table-wrap"><table class="matatu-compare">'
@@ -154,16 +163,25 @@ class RulesComparison(widgets.VBox):
                 self.texts.set_title(index, _label(name, version))
 
 
+def _game_row(record) -> str:
+    """A recorded game as a row: seats by name with who played them, the ending and winners in words."""
+    voice = Voice(record.players)
+    seats = ", ".join(f"{voice.seat(seat)} ({seat_player_words(name)})" for seat, name in enumerate(record.seats))
+    points = ", ".join(f"{voice.seat(seat)} {point}" for seat, point in enumerate(record.points))
+    winners = listed([voice.seat(seat) for seat in record.winners])
+    return (
+        f"<tr><td>{record.id}</td><td>{html.escape(_label(record.ruleset, record.version))}</td>"
+        f"<td>{html.escape(seats)}</td><td>{ENDING_WORDS[record.reason]}</td><td>{html.escape(winners)}</td>"
+        f"<td>{html.escape(points)}</td><td>{len(record.actions)}</td>"
+        f"<td>{html.escape(record.ended_at[:19].replace('T', ' '))}</td></tr>"
+    )
+
+
 def games_table_html(store: Store, ruleset: str | None, limit: int = 15) -> str:
     records = store.games(ruleset, limit)
     if not records:
         return "<p>No recorded games yet.</p>"
-    rows = "".join(
-        f"<tr><td>{r.id}</td><td>{html.escape(_label(r.ruleset, r.version))}</td><td>{html.escape(', '.join(r.seats))}</td>"
-        f"<td>{r.reason}</td><td>{', '.join(map(str, r.winners))}</td><td>{' '.join(map(str, r.points))}</td>"
-        f"<td>{len(r.actions)}</td><td>{html.escape(r.ended_at[:19].replace('T', ' '))}</td></tr>"
-        for r in records
-    )
+    rows = "".join(_game_row(record) for record in records)
     return (
         f'{STYLE}<div class="matatu-table-wrap"><table class="matatu-compare"><thead><tr><th scope="col">id</th>'
         '<th scope="col">ruleset</th><th scope="col">seats</th><th scope="col">ended</th>'
@@ -223,7 +241,9 @@ class HistoryBrowser(widgets.VBox):
         with said_on(self.problem), Store(self.database) as store:
             self.table.value = games_table_html(store, self.filter.value)
             records = store.games(self.filter.value, 50)
-            self.game_id.options = [(f"{r.id}: {_label(r.ruleset, r.version)}, {r.reason}", r.id) for r in records]
+            self.game_id.options = [
+                (f"Game {r.id}: {_label(r.ruleset, r.version)}, {ENDING_WORDS[r.reason]}", r.id) for r in records
+            ]
             self.game_id.value = records[0].id if records else None
             if not records:
                 self.stepper_box.children = []

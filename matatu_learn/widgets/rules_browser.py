@@ -7,8 +7,9 @@ import html
 import ipywidgets as widgets
 
 from ..engine.rules import Rules
-from ..engine.rules_text import SWITCH_DESCRIPTIONS, inactive_settings, rules_sections, switch_value_text
+from ..engine.rules_text import rules_sections
 from ..store.registry import Registry
+from ..teaching.voice import inactive_words, setting_description, setting_title, value_words
 from .svg import STYLE
 
 
@@ -26,14 +27,15 @@ def switches_html(rules: Rules) -> str:
     """Every switch of a ruleset by what it changes, its value, and whether another switch makes it pointless.
 
     >>> from matatu_learn.engine.rules import PRESETS
-    >>> "<td>50 (no effect: jokers is false)</td>" in switches_html(PRESETS["uganda"])
+    >>> "<td>50 (no effect: joker mode is off)</td>" in switches_html(PRESETS["uganda"])
     True
     """
-    unused = inactive_settings(rules)
+    unused = inactive_words(rules)
     rows = "".join(
-        f'<tr><th scope="row">{html.escape(SWITCH_DESCRIPTIONS[name])} <small><code>{name}</code></small></th>'
-        f"<td>{html.escape(switch_value_text(value))}"
-        f"{f' (no effect: {html.escape(unused[name])})' if name in unused else ''}</td></tr>"
+        f'<tr><th scope="row">{html.escape(setting_title(name))} '
+        f'<span class="matatu-note">{html.escape(setting_description(name))}</span></th>'
+        f"<td>{html.escape(value_words(name, value))}"
+        f"{f' ({html.escape(unused[name])})' if name in unused else ''}</td></tr>"
         for name, value in rules.switches().items()
     )
     return (

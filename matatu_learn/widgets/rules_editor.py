@@ -18,6 +18,7 @@ from ..engine.rules_text import rules_sections
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET, how_to_set_teacher_code, require_teacher, teacher_code_set
 from ..teaching.rules_draft import RulesDraft, number_bounds, switch_kind, switch_options
+from ..teaching.voice import setting_title, value_words
 from .bounds import bounded_text
 
 _WIDE = {"description_width": "14em"}
@@ -95,11 +96,12 @@ class RulesEditor(widgets.VBox):
     def _control(self, name: str) -> widgets.Widget:
         value = getattr(self.draft.rules, name)
         kind = switch_kind(name)
-        label = {"description": name, "style": _WIDE, "layout": widgets.Layout(width="28em")}
+        label = {"description": setting_title(name), "style": _WIDE, "layout": widgets.Layout(width="28em")}
         if kind == "yes/no":
             return widgets.Checkbox(value=value, indent=False, **label)
         if kind == "choice":
-            return widgets.Dropdown(options=list(switch_options(name)), value=value, **label)
+            options = [(value_words(name, option), option) for option in switch_options(name)]
+            return widgets.Dropdown(options=options, value=value, **label)
         low, high, optional = number_bounds(name)
         if optional:
             # A number that may be none: an empty box means none (no limit, no target).
@@ -132,7 +134,7 @@ class RulesEditor(widgets.VBox):
             return
         if isinstance(self.controls[name], widgets.Text):
             try:
-                value = bounded_text(value, LONGEST_NUMBER, name).strip()
+                value = bounded_text(value, LONGEST_NUMBER, setting_title(name)).strip()
             except MatatuError as error:
                 self.refusal.value = self._problem("Not playable", str(error))
                 return
@@ -143,7 +145,7 @@ class RulesEditor(widgets.VBox):
                     value = int(value)
                 except ValueError:
                     self.refusal.value = self._problem(
-                        "Not playable", f"{name} must be a whole number, or empty for none."
+                        "Not playable", f"{setting_title(name)} must be a whole number, or empty for none."
                     )
                     return
         problem = self.draft.change(name, value)
