@@ -8,11 +8,11 @@ import os
 import sys
 from pathlib import Path
 
-from .agents.players import AGENT_CHOICES
+from .agents.choices import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
-from .teaching.voice import Voice
+from .teaching.voice import Voice, error_words
 
 PROGRAM = "matatu-learn"
 
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _COMMANDS[arguments.command](arguments)
     except MatatuError as error:
-        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: {error_words(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -410,7 +410,7 @@ def _import(arguments) -> int:
 
 
 def _simulate(arguments) -> int:
-    from .agents.players import agent_spec
+    from .agents.choices import agent_spec
     from .agents.simulate import simulate
     from .store.registry import find_rules
 
@@ -496,14 +496,14 @@ def _odds(arguments) -> int:
     try:
         odds = cut_odds(view, arguments.cut, samples=arguments.samples, seed=arguments.seed, method=arguments.method)
     except IllegalActionError as error:
-        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: {error_words(error)}", file=sys.stderr)
         return 1
     waiting, wait_refused = None, None
     if arguments.wait:
         try:
             waiting = wait_odds(view, odds.cut, samples=arguments.wait_samples, seed=arguments.seed)
-        except IllegalActionError as error:
-            wait_refused = str(error)
+        except MatatuError as error:  # a refused wait, or no move but the cut
+            wait_refused = error_words(error)
     if arguments.json:
         report = {"seat": view.seat, **odds.to_json()}
         if arguments.wait:

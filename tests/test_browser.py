@@ -301,3 +301,28 @@ def test_the_keyboard_focus_is_visible(page, voila):
     )
     assert page.evaluate("document.activeElement.innerText").strip() == "Hint"
     assert outline.split()[0] != "none" and float(outline.split()[1].removesuffix("px")) >= 2, outline
+
+
+# Words no page may show a learner: a seat counted from 0, a Python value, a switch's name, the
+# notation of a move. Commands for teachers in code blocks are the only small print allowed.
+ENGINE_WORDS = re.compile(
+    r"(?i:\bseat 0\b)|\b(None|True|False|null)\b|\((written|play|cut) [^)]*\)"
+    r"|\b(play|cut) (?:10|[2-9AJQK])[♠♥♦♣]|\b("
+    + "|".join(name for name in PRESETS["house"].switches() if "_" in name)
+    + r")\b"
+)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_page_shows_engine_words(page, voila, name):
+    open_notebook(page, voila, name)
+    page.wait_for_timeout(500)  # let every widget draw its first state
+    text = page.evaluate(
+        """() => {
+            const copy = document.body.cloneNode(true);
+            copy.querySelectorAll("code, pre, script, style, .CodeMirror").forEach(element => element.remove());
+            return copy.textContent;
+        }"""
+    )
+    found = sorted({match.group(0) for match in ENGINE_WORDS.finditer(text)})
+    assert not found, f"{name} shows {found}"

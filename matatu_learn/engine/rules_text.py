@@ -337,7 +337,7 @@ def _chopper(rules: Rules) -> list[str]:
     # Only a call that blocks the turn stops a cut; a catchable one does not.
     call_blocks = rules.owed_call_blocks and "owed_call_blocks" not in inactive_settings(rules)
     lines.append(
-        "Cut with 'cut 7♦': the chopper must fit the pile, and you cannot cut while a pick is pending"
+        "To cut, lay the chopper on the pile: it must fit, and you cannot cut while a pick is pending"
         + (" or a call is owed." if call_blocks else ".")
     )
     lines.append(cut_limit_sentence(rules))
@@ -361,10 +361,10 @@ def _calls(rules: Rules) -> list[str]:
         return ["There are no calls."]
     if rules.calls is Calls.WARNING_CARD:
         lines = [
-            'A play that leaves you two cards must say "Warning!" (play 5♣ warning); one that leaves you one card, "Card!".'
+            'A play that leaves you two cards must say "Warning!" as you lay it; one that leaves you one card, "Card!".'
         ]
     else:
-        lines = ['The play that leaves you one card must say "Matatu!" (play 5♣ matatu).']
+        lines = ['The play that leaves you one card must say "Matatu!" as you lay it.']
     penalty = str(rules.catch_penalty) if rules.catch_penalty else "nothing"
     lines.append(
         f"The next player to act may catch a missed call before their own move: the silent player picks up {penalty}."

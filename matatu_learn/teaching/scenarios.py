@@ -21,6 +21,7 @@ from ..engine.errors import IllegalActionError, MatatuError, NotationError, Scen
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..store.registry import find_rules
+from .voice import error_words
 
 POSITION_FIELDS = (
     "hands",
@@ -313,7 +314,7 @@ def _check(data: Any) -> tuple[bool, str]:
         try:
             game.apply(text)
         except (IllegalActionError, NotationError) as error:
-            failures.append(f"actions[{index}] '{text}' was refused: {error}")
+            failures.append(f"actions[{index}] '{text}' was refused: {error_words(error)}")
             return False, "; ".join(failures)
     expect = data.get("expect", {})
     if not isinstance(expect, dict):

@@ -375,6 +375,22 @@ class Voice:
         return str(error) if ruling is None else self.ruling(ruling)
 
 
+def error_words(error: Exception) -> str:
+    """An error in words where no table is at hand (the command line, a scenario file): a refused
+    action's ruling spoken to the player who tried it, any other error its own sentence.
+
+    >>> from matatu_learn.engine.errors import IllegalActionError
+    >>> from matatu_learn.engine.rulings import Ruling, Rule
+    >>> error_words(IllegalActionError(Ruling(Rule.NO_PICK, False, "pick")))
+    'You cannot pick up: nobody asked you to pick up cards.'
+    """
+    ruling = getattr(error, "ruling", None)
+    if ruling is None:
+        return str(error)
+    facts = ruling.facts
+    return Voice(facts.get("players", 6), viewer=facts.get("seat")).ruling(ruling)
+
+
 # ------------------------------------------------------------------ the rulings' words
 def action_words(action: str) -> str:
     """The action a ruling is about, in words: 'lay the 7 of hearts', 'draw', 'cut with the 7 of diamonds'."""
@@ -625,6 +641,7 @@ __all__ = [
     "chopper_words",
     "card_words",
     "count",
+    "error_words",
     "inactive_words",
     "listed",
     "seat_names",
