@@ -25,7 +25,9 @@ import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from matatu_learn.agents.players import _play_out, _style, make_agent
+from matatu_learn.agents.choices import make_agent
+from matatu_learn.agents.heuristic import style_for
+from matatu_learn.agents.search import play_out
 from matatu_learn.agents.simulate import deal_game
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
@@ -53,18 +55,18 @@ def oracle_values(task: tuple[Round, int, int, int]) -> list[float]:
     """Each legal action's share of wins with every hand known, the stock shuffled, on the same deals."""
     game, seat, rollouts, seed = task
     legal = game.legal_actions()
-    style = _style(game.rules)
+    style = style_for(game.rules)
     rng = random.Random(seed)
     values = [0.0] * len(legal)
     for _ in range(rollouts):
         deal = game.copy(seed=rng.getrandbits(63))
-        rng.shuffle(deal.stock)
-        deal.history = []
-        deal.log = []
+        stock = list(deal.stock)
+        rng.shuffle(stock)
+        deal.replace_hidden({}, stock, log=())  # a rollout reads no log
         for index, action in enumerate(legal):
             branch = deal.copy()
             branch.apply(action)
-            values[index] += _play_out(branch, seat, style)
+            values[index] += play_out(branch, seat, style)
     return [value / rollouts for value in values]
 
 

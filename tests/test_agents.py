@@ -1,5 +1,6 @@
-"""The computer players: legal moves only, nothing hidden reached, sentences that give nothing away,
-and searches that find what a table would call obvious."""
+"""The computer players: legal moves only, nothing hidden reached, decisions whose public words give
+nothing away, a reading of the log that agrees with the round, and searches that find what a table
+would call obvious."""
 
 import random
 import re
@@ -7,35 +8,28 @@ import re
 import pytest
 
 from conftest import everything_shown
-from matatu_learn.agents.players import (
-    AGENT_CHOICES,
-    CUT_BOOST,
-    WIDE_BOOST,
-    Decision,
-    HeuristicAgent,
-    SearchAgent,
-    _beliefs,
-    _candidates,
-    _Dealer,
-    _misses,
-    _read_log,
-    agent_spec,
-    make_agent,
-)
+from matatu_learn.agents.choices import AGENT_CHOICES, agent_spec, make_agent
+from matatu_learn.agents.dealer import Dealer, misses
+from matatu_learn.agents.decisions import Aside, Decision, Motive
+from matatu_learn.agents.heuristic import HeuristicAgent
+from matatu_learn.agents.reading import beliefs, read_log
+from matatu_learn.agents.search import CUT_BOOST, SEARCH_SAMPLES, WIDE_BOOST, SearchAgent, search_candidates
 from matatu_learn.agents.simulate import simulate
 from matatu_learn.engine.actions import CUT, PICK, PLAY
-from matatu_learn.engine.cards import ACE, CARD_NAMES, RANK_OF, SPADES, SUIT_OF, parse_card, parse_cards
+from matatu_learn.engine.cards import ACE, DECK, RANK_OF, SPADES, SUIT_OF, parse_card, parse_cards
 from matatu_learn.engine.errors import MatatuError
+from matatu_learn.engine.events import Acted
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
+from matatu_learn.teaching.voice import Voice, card_words, decision_words
 
 RULESETS = [
     pytest.param(with_switches(rules, {"jokers": jokers}), id=f"{name}-{'jokers' if jokers else 'classic'}")
     for name, rules in PRESETS.items()
     for jokers in (False, True)
 ]
-CARD_IN_TEXT = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|RJ|BJ")
+NOTATION = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|RJ|BJ|[♠♥♦♣]")
 
 
 def quick_search(seed):
@@ -64,11 +58,24 @@ def positions(rules, count, seed):
     return found
 
 
-def visible_cards(view):
-    seen = set(view.hand) | set(view.pile)
-    if view.marker is not None:
-        seen.add(view.marker)
-    return {CARD_NAMES[card] for card in seen}
+def named_cards(text):
+    """The cards a sentence names, in words."""
+    return {card for card in DECK if card_words(card) in text}
+
+
+def table_voice(view):
+    """The voice of another seat at the table: it hears only what the table may hear."""
+    return Voice(view.players, viewer=(view.seat + 1) % view.players)
+
+
+def heard(decision, view):
+    """What the table hears of a decision."""
+    return decision_words(table_voice(view), decision, private=False)
+
+
+def hint(decision, view):
+    """What the deciding seat hears of its own decision (a learner's hint)."""
+    return decision_words(Voice(view.players, viewer=view.seat), decision, private=True)
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -83,17 +90,19 @@ def test_agents_choose_only_legal_actions_and_leave_the_round_alone(rules):
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-def test_decide_gives_the_same_action_as_choose_and_a_sentence_that_shows_nothing_hidden(rules):
+def test_decide_gives_the_same_action_as_choose_and_words_that_show_nothing_hidden(rules):
     for number, game in enumerate(positions(rules, 12, seed=7 + hash(rules) % 1000)):
         view = PlayerView(game, game.to_move)
+        laid = set(view.pile) | ({view.marker} if view.marker is not None else set())
         for fast, slow in zip(agents_for(number), agents_for(number), strict=True):
             decision = slow.decide(view)
-            assert isinstance(decision, Decision)
+            assert isinstance(decision, Decision) and decision.seat == view.seat
             assert decision.action is fast.choose(view), slow.name
-            reason = decision.reason
-            assert reason.startswith("I ") and reason.endswith(".") and "\n" not in reason, reason
-            named = set(CARD_IN_TEXT.findall(reason))
-            assert named <= visible_cards(view), f"{slow.name} named {named - visible_cards(view)}: {reason}"
+            for words in (heard(decision, view), hint(decision, view)):
+                assert words.startswith("I ") and words.endswith(".") and "\n" not in words, words
+                assert not NOTATION.findall(words) and "None" not in words, words
+                # Only cards this seat could see: its hand (in the hint), the pile, the marker.
+                assert named_cards(words) <= laid | set(view.hand), f"{slow.name}: {words}"
 
 
 def hidden_twin(game, seat, rng):
@@ -102,9 +111,7 @@ def hidden_twin(game, seat, rng):
     others = [other for other in range(game.players) if other != seat]
     hidden = [card for other in others for card in twin.hands[other]] + twin.stock
     rng.shuffle(hidden)
-    for other in others:
-        twin.hands[other] = [hidden.pop() for _ in game.hands[other]]
-    twin.stock = hidden
+    twin.replace_hidden({other: [hidden.pop() for _ in game.hands[other]] for other in others}, hidden)
     return twin
 
 
@@ -135,9 +142,15 @@ def test_the_heuristic_ace_names_the_suit_it_holds_most_of():
         pile=parse_cards("10♦"),
         marker=parse_card("6♣"),
     )
-    decision = HeuristicAgent().decide(PlayerView(game, 0))
-    assert str(decision.action) == "play A♣ ♥"
-    assert "♥ is the suit I hold most of" in decision.reason
+    view = PlayerView(game, 0)
+    decision = HeuristicAgent().decide(view)
+    assert str(decision.action) == "play A♣ ♥" and decision.motive is Motive.WILD
+    assert Aside.SUIT_HELD_MOST in decision.asides
+    assert hint(decision, view) == (
+        "I play the Ace of clubs and name hearts: nothing else fits; hearts is the suit I hold most of."
+    )
+    # The table hears the move, not what it says of the hand.
+    assert heard(decision, view) == "I play the Ace of clubs and name hearts."
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -160,8 +173,21 @@ def test_search_plays_its_last_card():
     game = Round.from_position(
         PRESETS["house"], [parse_cards("K♠"), parse_cards("3♦ 8♦ J♣")], pile=parse_cards("9♠"), marker=parse_card("6♦")
     )
-    decision = SearchAgent(seed=1).decide(PlayerView(game, 0))
-    assert str(decision.action) == "play K♠" and decision.reason == "I play K♠: it is my last card."
+    view = PlayerView(game, 0)
+    decision = SearchAgent(seed=1).decide(view)
+    assert str(decision.action) == "play K♠" and decision.motive is Motive.LAST_CARD
+    assert heard(decision, view) == hint(decision, view) == "I play the King of spades: it is my last card."
+
+
+def deals_tried(samples, candidates):
+    """The imagined deals a search with ``samples`` tries on these candidates."""
+    # A possible cut, or a choice among several cards, is searched on more deals.
+    boost = CUT_BOOST if any(action.kind is CUT for action in candidates) else 1
+    samples = round(samples * max(boost, WIDE_BOOST if len(candidates) > 2 else 1))
+    # Two candidates share every deal. With more, the two finalists are judged on all the deals
+    # they were played on: the first half, where every candidate is tried, and their share of the rest.
+    first = samples // 2
+    return samples if len(candidates) == 2 else first + (samples - first) * len(candidates) // 2
 
 
 def test_search_takes_a_cut_that_cannot_lose():
@@ -175,9 +201,15 @@ def test_search_takes_a_cut_that_cannot_lose():
     view = PlayerView(game, 0)
     assert {action.kind for action in view.legal} >= {CUT, PLAY}
     decision = SearchAgent(seed=2, samples=30).decide(view)
-    assert str(decision.action) == "cut 7♦"
-    # A move where a cut is possible is searched on more deals.
-    assert re.fullmatch(r"I cut with 7♦: it won 100% of \d+ imagined deals; \w+ .*won \d+%\.", decision.reason)
+    assert str(decision.action) == "cut 7♦" and decision.motive is Motive.SEARCH
+    # A move where a cut is possible is searched on more deals, and the words quote those tried.
+    deals = deals_tried(30, search_candidates(view, view.legal))
+    assert deals > 30 and decision.numbers["deals"] == deals and decision.numbers["share"] == 1.0
+    found = re.fullmatch(
+        r"I cut with the 7 of diamonds: it won 100% of the (\d+) imagined deals I tried; \w+ .*won \d+%\.",
+        hint(decision, view),
+    )
+    assert found and int(found[1]) == deals, hint(decision, view)
 
 
 def test_search_answers_a_pick_rather_than_take_four():
@@ -193,8 +225,9 @@ def test_search_answers_a_pick_rather_than_take_four():
     assert [str(action) for action in view.legal] == ["play 2♥", "pick"]
     for seed in range(3):
         decision = SearchAgent(seed=seed, samples=40).decide(view)
-        assert str(decision.action) == "play 2♥", decision.reason
-        assert "picking up 4 cards won" in decision.reason
+        words = heard(decision, view)
+        assert str(decision.action) == "play 2♥" and str(decision.runner_up) == "pick", words
+        assert "picking up 4 cards won" in words
 
 
 def test_search_sentences_report_what_it_found():
@@ -202,24 +235,20 @@ def test_search_sentences_report_what_it_found():
     for number, game in enumerate(positions(PRESETS["uganda"], 12, seed=12)):
         view = PlayerView(game, game.to_move)
         decision = SearchAgent(seed=number, samples=10).decide(view)
-        reason = decision.reason
-        # Said at the table, the sentence names no card but the one laid.
+        reason = heard(decision, view)
+        # Said at the table, the words name no card in hand but the one laid.
         laid = decision.action.card
-        assert set(CARD_IN_TEXT.findall(reason)) <= ({CARD_NAMES[laid]} if laid is not None else set()), reason
+        assert named_cards(reason) & set(view.hand) <= ({laid} if laid is not None else set()), reason
         found = re.fullmatch(
-            r"I .+: it won (\d+)% of (\d+) imagined deals; .+ won (\d+)%(, too close to call, .+)?\.", reason
+            r"I .+: it won (\d+)% of the (\d+) imagined deals I tried; .+ won (\d+)%(, too close to call, .+)?\.",
+            reason,
         )
         if found is None:
+            assert decision.motive is not Motive.SEARCH, reason
             continue
         chosen, deals, runner, close = int(found[1]), int(found[2]), int(found[3]), found[4]
-        candidates = _candidates(view, view.legal)
-        # A possible cut, or a choice among several cards, is searched on more deals.
-        boost = CUT_BOOST if any(action.kind is CUT for action in candidates) else 1
-        samples = round(10 * max(boost, WIDE_BOOST if len(candidates) > 2 else 1))
-        # Two candidates share every deal. With more, the two finalists are judged on all the deals
-        # they were played on: the first half, where every candidate is tried, and their share of the rest.
-        first = samples // 2
-        assert deals == (samples if len(candidates) == 2 else first + (samples - first) * len(candidates) // 2)
+        assert deals == decision.numbers["deals"]
+        assert deals == deals_tried(10, search_candidates(view, view.legal))
         # The chosen move did at least as well, or the difference was within the noise and it kept the heuristic's.
         assert runner > chosen if close else chosen >= runner, reason
         shown += 1
@@ -241,7 +270,30 @@ def test_every_choice_makes_the_agent_it_names():
     for spec in AGENT_CHOICES:
         assert make_agent(spec).name == spec
     assert make_agent("search").name == "search:2" == agent_spec(" Search ")
-    assert "search:2" in AGENT_CHOICES["search:2"] or "level 2" in AGENT_CHOICES["search:2"]
+    assert "level 2" in AGENT_CHOICES["search:2"] and "(the default)" in AGENT_CHOICES["search:2"]
+
+
+@pytest.mark.parametrize("level", SEARCH_SAMPLES)
+def test_the_seat_menu_and_the_search_hint_quote_the_same_imagined_deals(level):
+    # The menu gives the level's deals and says a cut or a wide choice gets more; a hint quotes
+    # the deals actually tried, which are the level's on a choice between two moves.
+    samples = SEARCH_SAMPLES[level]
+    assert (
+        f"tries {samples} imagined deals a move, more where a cut is possible or several cards fit"
+        in (AGENT_CHOICES[f"search:{level}"])
+    )
+    game = Round.from_position(
+        PRESETS["party"],
+        [parse_cards("2♥ K♠ 9♣ Q♦ 8♥"), parse_cards("4♠ 5♠ 6♣ J♦ 10♥ 3♣")],
+        pile=parse_cards("2♠ 9♠ 2♦ 5♣ 2♣"),
+        pending=4,
+    )
+    view = PlayerView(game, 0)
+    agent = make_agent(f"search:{level}", seed=level)
+    agent.samples = 8  # the same code path with few deals: only the count quoted is checked against it
+    decision = agent.decide(view)
+    assert decision.numbers["deals"] == 8
+    assert "of the 8 imagined deals I tried" in heard(decision, view)
 
 
 def test_a_pick_sentence_counts_the_cards():
@@ -255,7 +307,9 @@ def test_a_pick_sentence_counts_the_cards():
     view = PlayerView(game, 0)
     assert [action.kind for action in view.legal] == [PICK]
     for agent in agents_for(0):
-        assert agent.decide(view).reason == "I pick up 2 cards: it is my only legal move."
+        decision = agent.decide(view)
+        assert decision.motive is Motive.ONLY_MOVE and decision.numbers["pending"] == 2
+        assert heard(decision, view) == "I pick up 2 cards: it is my only legal move."
 
 
 def test_the_search_drops_only_moves_that_do_no_better():
@@ -271,7 +325,7 @@ def test_the_search_drops_only_moves_that_do_no_better():
     view = PlayerView(game, 0)
     legal = [str(action) for action in view.legal]
     assert legal == ["play A♠ ♠", "pick"]
-    assert [str(action) for action in _candidates(view, view.legal)] == legal
+    assert [str(action) for action in search_candidates(view, view.legal)] == legal
     # House: an Ace names the suits held; passing without drawing is left to drawing.
     game = Round.from_position(
         PRESETS["house"],
@@ -288,7 +342,7 @@ def test_the_search_drops_only_moves_that_do_no_better():
         "draw",
         "pass",
     ]
-    assert [str(action) for action in _candidates(view, view.legal)] == ["play A♣ ♠", "play A♣ ♥", "draw"]
+    assert [str(action) for action in search_candidates(view, view.legal)] == ["play A♣ ♠", "play A♣ ♥", "draw"]
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -334,21 +388,21 @@ def test_the_search_rejects_imagined_hands_that_do_not_explain_a_recent_move():
     assert str(HeuristicAgent().choose(PlayerView(game, 1))) == "play K♥"
     game.apply("play K♥")
     view = PlayerView(game, 0)
-    reading = _read_log(view)
+    reading = read_log(view)
     [move] = reading.moves
-    assert (str(move.action), move.seat, move.position["top"]) == ("play K♥", 1, parse_card("6♥"))
-    assert _misses(view, reading.moves, game.hands, random.Random(0)) == 0
-    assert _misses(view, reading.moves, [game.hands[0], parse_cards("2♥ 9♣")], random.Random(0)) == 1
-    assert _misses(view, reading.moves, [game.hands[0], parse_cards("3♥ 9♣")], random.Random(0)) == 0
+    assert (str(move.action), move.seat, move.table.top) == ("play K♥", 1, parse_card("6♥"))
+    assert misses(view, reading.moves, game.hands, random.Random(0)) == 0
+    assert misses(view, reading.moves, [game.hands[0], parse_cards("2♥ 9♣")], random.Random(0)) == 1
+    assert misses(view, reading.moves, [game.hands[0], parse_cards("3♥ 9♣")], random.Random(0)) == 0
     # Cards laid since, or on the pile then, come back only through a reshuffle and a draw.
-    assert _misses(view, reading.moves, [game.hands[0], parse_cards("K♥ 9♣")], random.Random(0)) == 1
-    assert _misses(view, reading.moves, [game.hands[0], parse_cards("6♥ 9♣")], random.Random(0)) == 1
+    assert misses(view, reading.moves, [game.hands[0], parse_cards("K♥ 9♣")], random.Random(0)) == 1
+    assert misses(view, reading.moves, [game.hands[0], parse_cards("6♥ 9♣")], random.Random(0)) == 1
 
 
 def test_a_suit_named_with_an_ace_is_read_as_the_suit_its_player_holds():
     game = south_then_west("A♣ 4♠ 9♠ 3♥")
     game.apply("play A♣ ♠")
-    reading = _read_log(PlayerView(game, 0))
+    reading = read_log(PlayerView(game, 0))
     assert reading.named == {1: SPADES}
 
 
@@ -358,9 +412,9 @@ def test_the_recent_moves_rebuilt_from_the_log_are_what_the_true_hands_explain(n
     checked = missed = 0
     for number, game, south in south_turns(name):
         # Moves with cards taken since are checked on a guess of which cards those were.
-        moves = [move for move in _read_log(south).moves if not move.taken]
+        moves = [move for move in read_log(south).moves if not move.taken]
         checked += len(moves)
-        missed += _misses(south, moves, game.hands, random.Random(number))
+        missed += misses(south, moves, game.hands, random.Random(number))
     assert checked > 100 and missed <= 0.1 * checked, (checked, missed)
 
 
@@ -379,19 +433,19 @@ def test_a_move_before_a_draw_is_checked_on_a_guess_of_the_card_drawn():
         game.apply(action)
     view = PlayerView(game, 0)
     assert game.to_move == 0 and len(game.hands[1]) == 3
-    moves = _read_log(view).moves
+    moves = read_log(view).moves
     assert [(str(move.action), move.taken) for move in moves] == [("play K♥", 1), ("draw", 1)]
     rng = random.Random(5)
 
-    def misses(west):
-        return sum(_misses(view, moves, [game.hands[0], parse_cards(west)], rng) for _ in range(600)) / 600
+    def missed(west):
+        return sum(misses(view, moves, [game.hands[0], parse_cards(west)], rng) for _ in range(600)) / 600
 
     # Which of West's three cards was drawn is a guess: a hand explains the K♥ only if its 2♥
     # (which the heuristic would have laid instead) was the card drawn, one guess in three; and
     # explains the draw only if its 8♠ (which fitted K♠) was.
-    assert misses("4♥ 9♣ 5♦") == 0
-    assert 0.6 < misses("2♥ 9♣ 5♦") < 0.74
-    assert 0.6 < misses("4♥ 9♣ 8♠") < 0.74
+    assert missed("4♥ 9♣ 5♦") == 0
+    assert 0.6 < missed("2♥ 9♣ 5♦") < 0.74
+    assert 0.6 < missed("4♥ 9♣ 8♠") < 0.74
 
 
 @pytest.mark.parametrize("decks", [1, 2])
@@ -405,7 +459,7 @@ def test_imagined_deals_deal_every_hidden_card_and_keep_every_size(decks):
     others = [seat for seat in range(3) if seat != view.seat]
     hidden = sorted([*game.stock, *(card for seat in others for card in game.hands[seat])])
     rng = random.Random(1)
-    dealer = _Dealer(view, rng, _beliefs(view, _read_log(view)))
+    dealer = Dealer(view, rng, beliefs(view, read_log(view)))
     dealt = [dealer.deal(rng) for _ in range(20)]
     for deal in dealt:
         assert deal.hands[view.seat] == game.hands[view.seat] and deal.pile == game.pile
@@ -421,14 +475,83 @@ def test_a_draw_is_checked_by_the_cards_that_fitted_as_the_heuristic_would_judge
     rng = random.Random(3)
     compared = missed = 0
     for _, game, south in south_turns(name):
-        for move in [move for move in _read_log(south).moves if move.fits is not None]:
+        for move in [move for move in read_log(south).moves if move.fits is not None]:
             west = rng.sample(south.unseen_cards(), len(game.hands[1]))
             hands = [game.hands[0], west]
             guess = rng.random()  # the same guess of the card drawn, both ways
-            quick = _misses(south, [move], hands, random.Random(guess))
+            quick = misses(south, [move], hands, random.Random(guess))
             move.fits = None
-            asked = _misses(south, [move], hands, random.Random(guess))
+            asked = misses(south, [move], hands, random.Random(guess))
             assert quick == asked, (str(move.action), west)
             compared += 1
             missed += asked
     assert compared > 20 and 0 < missed < compared, (compared, missed)
+
+
+def table_before_each_action(game):
+    """Replay a round from its seed: the table the seat to move faced before each action."""
+    replay = Round(game.rules, game.players, game.seed, game.leader)
+    tables = []
+    for action in game.history:
+        tables.append(
+            (
+                replay.to_move,
+                replay.top,
+                replay.named_suit,
+                replay.colour,
+                replay.free,
+                replay.pending,
+                replay.direction,
+                replay.has_drawn,
+            )
+        )
+        replay.apply(action)
+    return tables
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_reading_takes_the_table_each_action_was_made_on_as_the_round_had_it(rules):
+    rng = random.Random(hash(rules) % 1000)
+    checked = 0
+    for _ in range(6):
+        players = rng.choice((2, 3, 4))
+        game = Round(rules, players, seed=rng.randrange(2**32), leader=rng.randrange(players))
+        agent = make_agent("random", rng.randrange(2**32))
+        for _ in range(rng.randrange(20, 200)):
+            if game.over:
+                break
+            game.apply(agent.choose(PlayerView(game, game.to_move)))
+        view = PlayerView(game, rng.randrange(players))
+        acted = [event for event in view.log if event.__class__ is Acted]
+        read = [
+            (event.seat, event.top, event.suit, event.colour, event.free, event.pending, event.direction, event.drawn)
+            for event in acted
+        ]
+        assert read == table_before_each_action(game)
+        # Every move the reading keeps to check is one of those records, as the log has it.
+        for move in read_log(view).moves:
+            assert any(move.table is event for event in acted) and move.seat != view.seat
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_what_another_seat_hears_of_a_decision_names_no_card_still_in_the_agents_hand(name):
+    private_heard = 0
+    for number, game in enumerate(positions(PRESETS[name], 40, seed=21)):
+        view = PlayerView(game, game.to_move)
+        for agent in (HeuristicAgent(), SearchAgent(1, number, samples=4)):
+            decision = agent.decide(view)
+            kept = set(view.hand) - {decision.action.card}
+            for other in range(view.players):
+                if other == view.seat:
+                    continue
+                words = decision_words(Voice(view.players, viewer=other), decision, private=False)
+                assert not named_cards(words) & kept, words
+                assert "hold most of" not in words and "my chopper" not in words, words
+            own = hint(decision, view)
+            assert decision.may_hear_all(view.seat) and not decision.may_hear_all(None)
+            if decision.private:
+                assert own != heard(decision, view)  # the hint says more than the table hears
+                private_heard += 1
+    assert private_heard

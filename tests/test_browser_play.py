@@ -10,7 +10,7 @@ import re
 
 from test_browser import browser, chromium, open_notebook, save  # noqa: F401  (browser and chromium: fixtures)
 
-from matatu_learn.agents.players import AGENT_CHOICES
+from matatu_learn.agents.choices import AGENT_CHOICES
 from matatu_learn.engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY
 from matatu_learn.engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card
 from matatu_learn.engine.events import EventKind

@@ -16,7 +16,8 @@ from matatu_learn.cli import main
 from matatu_learn.engine.cards import CARD_NAMES, deck_for, parse_card, parse_cards
 from matatu_learn.engine.errors import IllegalActionError, MatatuError
 from matatu_learn.engine.round import Round
-from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.rules import PRESETS, CutCounts, Marker, with_switches
+from matatu_learn.engine.rulings import PickAnswer, Rule
 from matatu_learn.engine.view import PlayerView, TeacherView
 from matatu_learn.strategy.odds import (
     EXACT_CELLS_LIMIT,
@@ -28,6 +29,7 @@ from matatu_learn.strategy.odds import (
     sample_lightest,
     wait_odds,
 )
+from matatu_learn.teaching.voice import error_words
 
 # The chopper is the 7♦ everywhere: the house base card and the uganda cutter are 6♦.
 MARKERS = {"house": "6♦", "uganda": "6♦", "bomb": None, "party": None}
@@ -304,19 +306,57 @@ def test_best_cut_when_any_seven_chops():
     assert cut_odds(view, parse_card("7♣")).p_win == best.p_win
 
 
+# The base card 6♦ makes the 7♦ the chopper in each position below.
+BASE_DIAMONDS = {"any_seven": False, "chopper_suit": 2, "marker": Marker.BASE}
+
+
 @pytest.mark.parametrize(
-    "position, chopper, reason",
+    "position, chopper, rule, facts, words",
     [
         # house, base 6♦: 7♦ 2♣ 3♠ leaves 23 after the chop, above 20.
-        ({"hands": ["7♦ 2♣ 3♠", "K♣"], "pile": "9♦", "marker": "6♦"}, None, "too heavy to cut"),
-        ({"hands": ["8♣ 4♠", "K♣"], "pile": "9♦", "marker": "6♦"}, None, "you hold no chopper"),
-        ({"hands": ["7♦ 4♠", "K♣"], "pile": "9♦ 2♦", "marker": "6♦", "pending": 2}, None, "a pick of 2 is pending"),
-        ({"hands": ["7♦ 4♠", "K♣"], "pile": "9♣", "marker": "6♦"}, None, "the chopper must fit the pile"),
-        ({"hands": ["7♦ 7♥ 4♠", "K♣"], "pile": "9♦", "marker": "6♦"}, "7♥", "7♥ is not a chopper"),
+        (
+            {"hands": ["7♦ 2♣ 3♠", "K♣"], "pile": "9♦", "marker": "6♦"},
+            None,
+            Rule.TOO_HEAVY,
+            {"card": parse_card("7♦"), "weight": 23, "limit": 20, "counts": CutCounts.AFTER},
+            "You cannot cut with the 7 of diamonds: your hand is too heavy to cut; "
+            "23 would be left after the chop (the chopper not counted), and the limit is 20.",
+        ),
+        (
+            {"hands": ["8♣ 4♠", "K♣"], "pile": "9♦", "marker": "6♦"},
+            None,
+            Rule.NO_CHOPPER_HELD,
+            BASE_DIAMONDS,
+            "You cannot cut: you hold no chopper, and only the 7 of the base card's suit (diamonds) is the chopper.",
+        ),
+        (
+            {"hands": ["7♦ 4♠", "K♣"], "pile": "9♦ 2♦", "marker": "6♦", "pending": 2},
+            None,
+            Rule.PICK_PENDING,
+            {"pending": 2, "answers": (PickAnswer(2, None, "passes_on"), PickAnswer(1, None, "cancels"))},
+            "You cannot cut with the 7 of diamonds: you owe 2 cards, and only another 2 (which passes the pick on) "
+            "or the Ace of spades (which cancels it) answers a pick; otherwise pick up the cards.",
+        ),
+        (
+            {"hands": ["7♦ 4♠", "K♣"], "pile": "9♣", "marker": "6♦"},
+            None,
+            Rule.CHOPPER_MUST_FIT,
+            {"card": parse_card("7♦"), "top": parse_card("9♣"), "suit": 3, "named": False, "colour": None},
+            "You cannot cut with the 7 of diamonds: the chopper must fit the pile, "
+            "and the suit in play is clubs and the top card is the 9 of clubs.",
+        ),
+        (
+            {"hands": ["7♦ 7♥ 4♠", "K♣"], "pile": "9♦", "marker": "6♦"},
+            "7♥",
+            Rule.NOT_A_CHOPPER,
+            {"card": parse_card("7♥"), **BASE_DIAMONDS},
+            "You cannot cut with the 7 of hearts: the 7 of hearts is not a chopper; "
+            "only the 7 of the base card's suit (diamonds) is the chopper.",
+        ),
     ],
     ids=["too heavy", "no chopper", "pick pending", "does not fit", "not the chopper"],
 )
-def test_no_legal_cut_says_why(position, chopper, reason):
+def test_no_legal_cut_says_why(position, chopper, rule, facts, words):
     game = Round.from_position(
         PRESETS["house"],
         [parse_cards(hand) for hand in position["hands"]],
@@ -324,14 +364,24 @@ def test_no_legal_cut_says_why(position, chopper, reason):
         marker=parse_card(position["marker"]),
         pending=position.get("pending", 0),
     )
-    with pytest.raises(IllegalActionError, match=reason):
+    with pytest.raises(IllegalActionError) as refused:
         cut_odds(PlayerView(game, 0), parse_card(chopper) if chopper else None)
+    ruling = refused.value.ruling
+    assert (ruling.rule, ruling.legal, ruling.facts) == (rule, False, facts)
+    assert error_words(refused.value) == words
 
 
 def test_odds_are_asked_by_the_seat_to_move_only():
     game = endgame(PRESETS["house"], "6♦", "7♦ 8♣ 4♠", ["Q♣"], "K♥ 5♥")
-    with pytest.raises(IllegalActionError, match="It is seat 0's turn, not seat 1's"):
+    with pytest.raises(IllegalActionError) as refused:
         cut_odds(PlayerView(game, 1))
+    ruling = refused.value.ruling
+    assert (ruling.rule, ruling.legal, ruling.facts) == (
+        Rule.NOT_YOUR_TURN,
+        False,
+        {"seat": 1, "to_move": 0, "players": 2},
+    )
+    assert error_words(refused.value) == "Wait: it is South's turn."
     with pytest.raises(MatatuError, match="one seat's view"):
         cut_odds(TeacherView(game))
     with pytest.raises(MatatuError, match="samples must be a whole number of deals"):
@@ -377,7 +427,7 @@ def test_waiting_cuts_at_the_first_legal_chance():
 def test_waiting_is_impossible_when_the_cut_is_the_only_move():
     # bomb draws only when nothing fits; the K♠ does not fit the 9♣, so the cut is all there is.
     game = Round.from_position(PRESETS["bomb"], [parse_cards("7♣ K♠"), parse_cards("2♦")], pile=parse_cards("9♣"))
-    with pytest.raises(IllegalActionError, match="Waiting is not possible: cut 7♣ is your only legal action."):
+    with pytest.raises(MatatuError, match=r"^Waiting is not possible: cutting is your only legal action\.$"):
         wait_odds(PlayerView(game, 0), samples=10)
 
 
@@ -466,8 +516,8 @@ def test_no_legal_cut_is_a_sentence_and_a_nonzero_exit(tmp_path):
     result = run("odds", "--position", heavy)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == (
-        "matatu-learn: cut 7♦ is refused: the hand is too heavy to cut; "
-        "23 left after the chop (the chopper not counted), the limit is 20.\n"
+        "matatu-learn: You cannot cut with the 7 of diamonds: your hand is too heavy to cut; "
+        "23 would be left after the chop (the chopper not counted), and the limit is 20.\n"
     )
 
 
@@ -540,4 +590,4 @@ def test_the_command_can_weigh_waiting(tmp_path, capsys):
     assert report["wait"]["samples"] == 200 and report["wait"]["action"] == "draw" and report["wait_refused"] is None
     only = write(tmp_path, "only.json", {"rules": "bomb", "position": {"hands": ["7♣ K♠", "2♦"], "pile": "9♣"}})
     assert main(["odds", "--position", only, "--wait", "--wait-samples", "20"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "Waiting is not possible: cut 7♣ is your only legal action."
+    assert capsys.readouterr().out.splitlines()[-1] == "Waiting is not possible: cutting is your only legal action."

@@ -9,8 +9,7 @@ import pytest
 from matatu_learn.engine.actions import parse_action
 from matatu_learn.engine.cards import CARD_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, make_card, parse_card
 from matatu_learn.engine.errors import MatatuError
-from matatu_learn.engine.events import EventKind
-from matatu_learn.engine.explain import card_words, describe_event, describe_result, narrate, seat_names
+from matatu_learn.engine.events import Drew, Owes, Skipped
 from matatu_learn.engine.round import Round, RoundResult
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import (
@@ -21,6 +20,7 @@ from matatu_learn.teaching.lessons import (
     ruleset_from_query,
     topic_transcript,
 )
+from matatu_learn.teaching.voice import Voice, card_words, seat_names
 from matatu_learn.widgets.lesson_views import (
     CutMeter,
     Glossary,
@@ -262,7 +262,7 @@ def test_the_practice_table_plays_a_whole_round_to_its_result():
         legal = game.legal_actions()
         table.play(next((action for action in legal if action.kind == "play"), legal[0]))
     assert game.over
-    assert describe_result(game.result, seat_names(3, you=0)) in table.story.value
+    assert Voice(3, viewer=0).result(game.result) in table.story.value
 
 
 # ------------------------------------------------------------------ narration
@@ -274,27 +274,31 @@ def test_every_kind_of_move_is_a_sentence_without_notation():
         "play RJ ♦": ("North", "North plays the red joker and names diamonds."),
         "cut 7♦": ("South", "South cuts with the 7 of diamonds."),
         "draw": ("North", "North draws a card."),
-        "pass": ("You", "You pass."),
+        "pass": ("South", "You pass."),
         "call card": ("West", 'West says "Card!"'),
         "catch": ("East", "East catches a player who missed a call."),
     }
+    seats = {"South": 0, "West": 1, "North": 2, "East": 3}
+    voice = Voice(4, viewer=0)  # the learner sits at South: "You"
     for notation, (who, sentence) in sentences.items():
-        assert narrate(notation, who) == sentence
+        seat = 0 if who == "You" else seats[who]
+        if who == "South":
+            sentence = sentence.replace("South cuts", "You cut")
+        assert voice.action(seat, notation) == sentence
         # No card symbol, no joker code, no command word of the notation in the main sentence.
         assert not set(SUIT_SYMBOLS) & set(sentence) and "RJ" not in sentence and not sentence.startswith(notation)
-    assert narrate("pick", "East", owed=2) == "East picks up 2 cards."
-    assert narrate(parse_action("pick"), "You") == "You pick up the cards owed."
+    assert voice.action(3, "pick", owed=2) == "East picks up 2 cards."
+    assert voice.action(0, parse_action("pick")) == "You pick up the cards owed."
 
 
 def test_effects_and_results_call_the_seats_by_name():
     names = seat_names(4)
-    assert names == ("South", "West", "North", "East") and seat_names(6)[5] == "Seat 6"
-    assert describe_event((EventKind.OWES, 3, 2), names) == "East now owes 2 cards."
-    assert describe_event((EventKind.SKIP, 0, None), seat_names(2, you=0)) == "You are jumped."
-    assert describe_event((EventKind.DRAW, 2, 5), names) == "North draws a card."
-    assert describe_event((EventKind.OWES, 3, 2)) == "Seat 3 now owes 2 cards."  # unnamed, as before
+    assert names == ("South", "West", "North", "East") and seat_names(6)[5] == "South-East"
+    assert Voice(4).event(Owes(3, 2)) == "East now owes 2 cards."
+    assert Voice(2, viewer=0).event(Skipped(0)) == "You are jumped."
+    assert Voice(4, viewer=0).event(Drew(2, "?")) == "North draws a card."
     result = RoundResult("cut", (2,), (30, 14, 9), (0, 0, 44), cutter=0)
-    assert describe_result(result, seat_names(3)) == (
+    assert Voice(3).result(result) == (
         "South cut; East won. Hands: South 30, West 14, East 9. Points: South 0, West 0, East 44."
     )
 
@@ -325,7 +329,9 @@ def test_the_last_step_of_a_scene_says_who_won_with_every_total_and_the_points()
     caption = stepper.caption.value
     assert "South cuts with the 7 of diamonds." in caption
     assert "South and West tied. Hands: South 9, West 9, East 13. Points: South 9, West 9, East 13." in caption
-    assert "<code>cut 7♦</code>" in caption  # the notation only as the small print
+    # Why it was allowed, in words: no notation on the page.
+    assert "Why it is allowed: You may cut with the 7 of diamonds" in caption
+    assert "<code>" not in caption and "♦" not in caption
 
 
 def test_scenes_are_labelled_and_the_last_step_offers_the_next_topic():

@@ -4,14 +4,16 @@ What the page holds is checked against the round itself: after every move, no wi
 table names a card the learner could not see at a real table.
 """
 
+import html
 import random
 import re
 
 import ipywidgets as widgets
 import pytest
 
-from matatu_learn.agents.players import AGENT_CHOICES, Decision
-from matatu_learn.engine.actions import CUT, PLAY
+from matatu_learn.agents.choices import AGENT_CHOICES, make_agent
+from matatu_learn.agents.decisions import Aside, Decision, Motive
+from matatu_learn.engine.actions import CUT, PLAY, make_action
 from matatu_learn.engine.cards import CARD_NAMES, parse_card, parse_cards
 from matatu_learn.engine.errors import MatatuError
 from matatu_learn.engine.events import EventKind
@@ -20,6 +22,7 @@ from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
 from matatu_learn.store.database import Store
 from matatu_learn.teaching.play import PlayError, TableSession, turn_order
+from matatu_learn.teaching.voice import Voice, card_words
 from matatu_learn.widgets import PlayTable
 from matatu_learn.widgets.svg import card_label
 
@@ -46,7 +49,7 @@ def database(tmp_path):
 def seen_face_up(game: Round) -> set:
     """Cards every seat saw face up this round: the marker, the opening card and every card laid."""
     seen = {action.card for action in game.history if action.kind in (PLAY, CUT)}
-    seen |= {detail for kind, _, detail in game.log if kind in (EventKind.OPENING, EventKind.CUTTER, EventKind.BASE)}
+    seen |= {event.card for event in game.log if event.kind in (EventKind.OPENING, EventKind.CUTTER, EventKind.BASE)}
     return seen
 
 
@@ -266,7 +269,7 @@ def one_sentence(error: Exception) -> str:
         ({"ruleset": "kampala"}, "'kampala' is not a published ruleset: choose one of house, uganda, bomb, party."),
         ({"seats": ("human",)}, "A table seats 2 to 6 players"),
         ({"seats": ("human",) * 7}, "not 7"),
-        ({"seats": ("heuristic", "human")}, "Seat 1 (South) is the learner's"),
+        ({"seats": ("heuristic", "human")}, "The first seat (South) is the learner's"),
         ({"seats": ("human", "genius")}, "'genius' is not an agent"),
         ({"seed": -1}, "The seed must be a whole number from 0 up"),
         ({"ruleset": "party", "jokers": True}, "party has no joker mode"),
@@ -287,8 +290,8 @@ def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
     attempts = {
         "play 11♥": "'play 11♥' is not an action",
         "cut 7x": "is not an action",
-        f"play {CARD_NAMES[not_held]}": f"you do not hold {CARD_NAMES[not_held]}",
-        "pick": "no pick is pending",
+        f"play {CARD_NAMES[not_held]}": f"You cannot lay {card_words(not_held)}: you do not hold {card_words(not_held)}.",
+        "pick": "You cannot pick up: nobody asked you to pick up cards.",
     }
     for text, words in attempts.items():
         with pytest.raises(MatatuError) as refused:
@@ -299,7 +302,7 @@ def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
     assert "'Z' is not" in one_sentence(refused.value)
     with pytest.raises(PlayError) as refused:
         session.choose_card(CARD_NAMES[not_held])
-    assert f"{CARD_NAMES[not_held]} is not in your hand." == one_sentence(refused.value)
+    assert f"{card_words(not_held).capitalize()} is not in your hand." == one_sentence(refused.value)
     with pytest.raises(PlayError, match="There is no question open"):
         session.answer("♥")
     with pytest.raises(PlayError, match="not the computer's"):
@@ -312,7 +315,7 @@ def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
     assert session.computer_to_move
     with pytest.raises(PlayError) as refused:
         session.act("draw")
-    assert one_sentence(refused.value) == "It is North (heuristic)'s turn: press Next move to let the computer play."
+    assert one_sentence(refused.value) == "It is North's turn: press Next move to let the computer play."
     with pytest.raises(PlayError, match="A hint is for your own turn"):
         session.hint()
 
@@ -324,8 +327,8 @@ def test_a_refused_card_says_why_on_the_page(database):
     refused = next(slot for slot in table.slots if visible(slot) and slot.button.description.endswith("?"))
     card = refused.card
     refused.button.click()
-    assert f"✘ {CARD_NAMES[card]} does not fit" in table.message.value
-    assert game.explain(f"play {CARD_NAMES[card]}") in refused.button.tooltip
+    assert f"✘ You cannot lay {card_words(card)}: it does not fit" in table.message.value
+    assert Voice(2, viewer=0).explain(game, f"play {CARD_NAMES[card]}") in refused.button.tooltip
     assert not table.session.moves
 
 
@@ -365,10 +368,10 @@ def test_an_ace_asks_for_a_suit_and_a_last_but_one_card_for_the_call(database):
     )
     session.choose_card("A♥")
     question, answers = session.choice()
-    assert question == "Which suit does A♥ name?" and [value for _, value in answers] == [0, 1, 2, 3]
+    assert question == "Which suit does the Ace of hearts name?" and [value for _, value in answers] == [0, 1, 2, 3]
     session.answer(3)
     question, answers = session.choice()
-    assert question == "Playing A♥ leaves you 1 card: say the call?"
+    assert question == "Laying the Ace of hearts leaves you 1 card: say the call?"
     assert answers == [("Say “Matatu!”", "matatu"), ("Say nothing", None)]
     move = session.answer(None)  # a real choice: the learner may keep quiet
     assert str(move.action) == "play A♥ ♣"
@@ -402,13 +405,18 @@ def test_the_seat_strip_shows_names_turn_and_direction(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "uganda", None, ["heuristic", "random", "search:1"], seed=4)
     strip = table.seats.value
-    for name in ("South (you)", "West (heuristic)", "North (random)", "East (search:1)"):
+    for name in (
+        "South (you)",
+        "West (computer, heuristic)",
+        "North (computer, random)",
+        "East (computer, search level 1)",
+    ):
         assert name in strip
     assert "seat 1 · 7 cards" in strip and "seat 4 · 7 cards" in strip
     assert strip.count('aria-label="a card in another hand"') == 21
-    assert "Play goes clockwise ↻: West (heuristic) plays after South (you)." in strip
-    assert "If South (you) plays an 8, West (heuristic) is skipped and North (random) plays." in strip
-    assert "A J reverses the order: East (search:1) would play next." in strip
+    assert "Play goes clockwise ↻: West plays after you." in strip
+    assert "If you lay an 8, West is skipped and North plays." in strip
+    assert "A J reverses the order: East would play next." in strip
 
 
 def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
@@ -427,8 +435,8 @@ def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
     table.next_move.click()
     assert len(session.moves) == moves + 1
     last = session.moves[-1]
-    assert session.describe(last).startswith(session.names[last.seat])
-    assert f"<code>{last.action}</code>" in table.moves.value
+    assert session.describe(last).startswith(session.voice.seat(last.seat))
+    assert html.escape(session.describe(last)) in table.moves.value and "<code>" not in table.moves.value
     if session.computer_to_move:
         table.speed.value = 0.4
         table.auto.value = True
@@ -444,35 +452,49 @@ def test_a_hint_is_the_search_players_move_on_the_learners_view(database):
     session = TableSession("bomb", ("human", "heuristic"), seed=2, database=database)
     before = session.game.snapshot()
     hint = session.hint()
-    action = re.match(r"The search:2 player would (.+?)[:.]", hint).group(1)
-    assert action in {str(legal) for legal in session.game.legal_actions()}
+    # The same search, on the same view, decides the same move: the hint says it in its words.
+    decision = make_agent("search:2", session.seed).decide(session.view)
+    assert decision.action in session.game.legal_actions()
+    assert hint == f"The search level 2 player would say: “{Voice(2, viewer=0).decision(decision)}”"
     assert session.game.snapshot() == before, "a hint changes nothing at the table"
 
 
 class Blabber:
-    """A computer player that tells its hand: the table must not pass that on."""
+    """A computer player whose reasons tell of its hand (its runner-up lays a card it still holds):
+    the table must hear only the public part."""
 
     name = "blabber"
 
     def decide(self, view):
         action = view.legal[0]
         kept = next(card for card in view.hand if card != action.card)
-        return Decision(action, f"I {action}, and I still hold {CARD_NAMES[kept]}.")
+        self.kept = kept
+        numbers = {"share": 0.4, "runner_share": 0.3, "deals": 320}
+        return Decision(
+            action,
+            Motive.SEARCH,
+            view.seat,
+            numbers=numbers,
+            runner_up=make_action(PLAY, kept),
+            asides=frozenset({Aside.NEXT_BEST}),
+        )
 
 
-def test_a_computer_sentence_naming_a_hidden_card_is_withheld(database):
+def test_a_computer_reason_naming_a_hidden_card_is_not_told_to_the_table(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "house", None, ["heuristic"], seed=3)
     session = table.session
-    session.agents[1] = Blabber()
+    blabber = session.agents[1] = Blabber()
     session.act("draw")
     if not session.computer_to_move:
         session.act("pass")
     table.show()
     table.next_move.click()
     move = session.moves[-1]
-    assert move.withheld and move.reason == "" and session.withheld[-1][0] == 1
-    assert "still hold" not in widget_text(table)
+    assert move.seat == 1 and "my next best move" in move.reason
+    # The card the runner-up would lay is still in North's hand: the page never names it.
+    assert blabber.kept in session.game.hands[1]
+    assert card_words(blabber.kept) not in widget_text(table) and card_words(blabber.kept) not in move.reason
     assert_nothing_hidden_shown(table)
 
 
@@ -480,7 +502,7 @@ def test_pass_and_play_covers_the_hand_between_people(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "bomb", None, ["human", "heuristic"], seed=6)
     session = table.session
-    assert session.names == ("South", "West", "East (heuristic)")
+    assert session.names == ("South", "West", "East (computer, heuristic)")
     rng = random.Random(1)
     covers = 0
     while not session.over:
@@ -540,6 +562,6 @@ def test_a_whole_match_is_played_by_clicks_round_after_round(database):
         points = [record.points for record in store.games(limit=None)]
     totals = [sum(round_points[seat] for round_points in points) for seat in range(2)]
     assert list(session.scores) == totals
-    winners = " and ".join(session.names[seat] for seat in range(2) if totals[seat] == min(totals))
-    assert f"The match is over: {winners}" in table.result.value
+    winners = [seat for seat in range(2) if totals[seat] == min(totals)]
+    assert f"The match is over: {session.voice.winners(winners)}" in table.result.value
     assert "".join(f"<td><b>{total}</b></td>" for total in totals) in table.result.value

@@ -95,8 +95,8 @@ def test_levels_bring_what_they_promise():
         if p.question == "can_cut"
         and "limit is" in p.explanation
         and any(
-            f"{n} with the seven, the limit is {n}" in p.explanation
-            or f"{n} left after the chop (the chopper not counted), the limit is {n}" in p.explanation
+            f"the hand counts {n} with the seven, and the limit is {n}" in p.explanation
+            or f"{n} would be left after the chop (the chopper not counted), and the limit is {n}" in p.explanation
             for n in (20, 30)
         )
     ]

@@ -90,7 +90,12 @@ def test_failures_say_what_differed():
     refused = run_scenario(variant(refused=["cut 7♦"]))
     assert "refused[0] 'cut 7♦' was accepted" in refused.message
     illegal = run_scenario(variant(actions=["play 7♥"]))
-    assert "actions[0] 'play 7♥' was refused: 7♥ does not fit" in illegal.message
+    # The scenario's field and its own text name the action; the refusal is the voice's sentence.
+    assert (
+        "actions[0] 'play 7♥' was refused: You cannot lay the 7 of hearts: it does not fit; "
+        "the suit in play is diamonds and the top card is the 9 of diamonds; lay a card of diamonds or another 9, "
+        "or an Ace."
+    ) in illegal.message
 
 
 def test_expect_points_needs_a_finished_round():

@@ -1,6 +1,6 @@
 import pytest
 
-from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.errors import MatatuError
 from matatu_learn.engine.rules import PRESETS, with_switches

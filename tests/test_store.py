@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.cli import main
 from matatu_learn.engine.errors import RulesError
@@ -19,6 +19,7 @@ from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store.database import SCHEMA_VERSION, Store, StoreError
 from matatu_learn.store.registry import find_rules
+from matatu_learn.teaching.voice import Voice
 
 
 @pytest.fixture
@@ -109,8 +110,12 @@ def test_games_are_recorded_and_replay_exactly(store):
     assert record.seats == ("random", "random", "human") and record.players == 3
     report = store.replay(ids[2])
     assert report.reproduced and report.game.result.reason == record.reason
-    assert len(report.steps) == len(record.actions)
-    assert all(explanation.startswith(action) for action, explanation in report.steps)
+    # The deal, then one frame for each recorded action with the ruling that allowed it.
+    assert len(report.frames) == len(record.actions) + 1 and report.frames[0].action is None
+    assert all(
+        str(frame.action) == action and frame.ruling.legal and frame.ruling.action == action
+        for action, frame in zip(record.actions, report.frames[1:], strict=True)
+    )
     assert store.games("house") == [] and len(store.games("uganda", limit=2)) == 2
 
 
@@ -240,7 +245,7 @@ def test_several_processes_record_into_one_database_and_nothing_is_lost(tmp_path
 
 KILLED_WRITER = """
 import sys
-from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.choices import make_agent
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.agents.simulate import play_round
@@ -284,7 +289,14 @@ def test_history_replay_export_import_commands(tmp_path, monkeypatch, capsys):
     listed = json.loads(capsys.readouterr().out)
     assert [item["id"] for item in listed] == [3, 2, 1] and listed[0]["seats"] == ["heuristic"] * 3
     assert main(["replay", "2"]) == 0
-    assert "reproduced (" in capsys.readouterr().out
+    with Store(tmp_path / "cli.sqlite3") as store:
+        record = store.game(2)
+    # Played again here, apart from the command, and told in the voice's words.
+    game = Round.replay(PRESETS["party"], record.players, record.seed, record.actions, record.leader)
+    assert capsys.readouterr().out == (
+        f"game 2: party v1, 3 players, seed {record.seed}, {len(record.actions)} actions: reproduced. "
+        f"{Voice(3).result(game.result)}\n"
+    )
     assert main(["export", str(tmp_path / "games.json")]) == 0
     monkeypatch.setenv("MATATU_LEARN_DB", str(tmp_path / "second.sqlite3"))
     capsys.readouterr()

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from matplotlib.figure import Figure
 
-from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round, simulate, simulate_range
 from matatu_learn.engine.actions import CATCH, CUT, parse_action
 from matatu_learn.engine.cards import RANK_OF, parse_card, parse_cards

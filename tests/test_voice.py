@@ -23,7 +23,11 @@ SUITE = Path(__file__).parent / "scenarios"
 
 # A card as the voice names it: "the 7 of diamonds", "the red joker".
 CARD_WORDS = re.compile(
-    r"\b(" + "|".join(word for word in RANK_WORDS if word) + r") of (" + "|".join(SUIT_WORDS) + r")\b|\b(red|black) joker\b"
+    r"\b("
+    + "|".join(word for word in RANK_WORDS if word)
+    + r") of ("
+    + "|".join(SUIT_WORDS)
+    + r")\b|\b(red|black) joker\b"
 )
 # What no sentence for a person may hold: the notation's suit symbols and card names, Python values, switch names.
 ENGINE_WORDS = re.compile(

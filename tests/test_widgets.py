@@ -7,18 +7,28 @@ from pathlib import Path
 
 import pytest
 
-from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
-from matatu_learn.engine.explain import card_verdict, seat_names
 from matatu_learn.engine.frames import play_frames
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESET_TITLES, PRESETS
-from matatu_learn.engine.rules_text import SWITCH_DESCRIPTIONS, marker_sentence, match_sentence, rules_sections
+from matatu_learn.engine.rules_text import marker_sentence, match_sentence, rules_sections
 from matatu_learn.engine.view import PlayerView, TeacherView
 from matatu_learn.store.database import Store
 from matatu_learn.teaching.lessons import RULESET_CHOICES, ruleset_rules, step_frames
 from matatu_learn.teaching.puzzles import generate_puzzle
+from matatu_learn.teaching.voice import (
+    SUIT_WORDS,
+    Voice,
+    card_name,
+    card_verdict,
+    card_words,
+    listed,
+    seat_names,
+    setting_description,
+    setting_title,
+)
 from matatu_learn.widgets import (
     CutMeter,
     DealExplorer,
@@ -58,16 +68,32 @@ def test_rules_browser_shows_the_generated_text_of_the_chosen_ruleset():
     browser.picker.value = "uganda"
     assert "a Jack reverses the order of play" in browser.text.value
     assert "base card" not in browser.text.value
-    cut_limit = f"{html.escape(SWITCH_DESCRIPTIONS['cut_limit'])} <small><code>cut_limit</code></small></th>"
+    cut_limit = (
+        f'<th scope="row">{setting_title("cut_limit")} '
+        f'<span class="matatu-note">{html.escape(setting_description("cut_limit"))}</span></th>'
+    )
     assert f"{cut_limit}<td>{PRESETS['uganda'].cut_limit}</td>" in browser.switches.value
+    assert_no_switch_name_or_python_value(browser.switches.value, PRESETS["uganda"])
     assert browser.details.selected_index is None and browser.details.get_title(0) == "Its switches"
 
 
+def assert_no_switch_name_or_python_value(markup, rules):
+    """A page of settings names each by its title and its values in words."""
+    text = re.sub(r"<[^>]+>", " ", markup)
+    for name in rules.switches():
+        assert "_" not in name or name not in text, name
+    for python in ("None", "True", "False", "null", "<code>"):
+        assert python not in markup, python
+
+
 def highlighted_switches(comparison):
-    rows = [row for row in comparison.table.value.split("<tr") if "<code>" in row]
-    marked = {row.split("<code>")[1].split("</code>")[0] for row in rows if "≠ differs" in row}
-    assert marked == {row.split("<code>")[1].split("</code>")[0] for row in rows if "matatu-differs" in row}
-    return marked
+    """The titles of the settings whose rows are marked as differing (each row's mark and its class agree)."""
+    rows = re.findall(
+        r'<tr( class="matatu-differs")?><th scope="row">(<b>≠ differs:</b> )?([^<]+) <span', comparison.table.value
+    )
+    assert len(rows) == comparison.table.value.count('<th scope="row">') > 0
+    assert all(bool(row_class) == bool(mark) for row_class, mark, _ in rows)
+    return {title for row_class, _, title in rows if row_class}
 
 
 def test_a_setting_without_effect_in_both_versions_is_not_a_difference(database):
@@ -77,16 +103,22 @@ def test_a_setting_without_effect_in_both_versions_is_not_a_difference(database)
     comparison.picker.value = (("bomb", 1), ("bomb-passing", 1))
     # bomb adds picks up, so how a pick is answered otherwise is no difference at that table.
     assert PRESETS["bomb"].picks_add_up and PRESETS["bomb"].pick_answer != "compare"
-    assert highlighted_switches(comparison) == {"cut_limit", "cut_counts"}
-    assert "(no effect: picks_add_up is true)" in comparison.table.value
+    assert highlighted_switches(comparison) == {setting_title("cut_limit"), setting_title("cut_counts")}
+    assert "(no effect: “Picks add up” is set to “on”)" in comparison.table.value
+    assert_no_switch_name_or_python_value(comparison.table.value, PRESETS["bomb"])
 
 
 def test_rules_comparison_highlights_exactly_the_switches_that_differ(database):
     comparison = RulesComparison(database)
     comparison.picker.value = (("uganda", 1), ("kampala-family", 1))
-    assert highlighted_switches(comparison) == {"cut_limit", "queens_reverse"}
-    # Each switch is shown by what it changes, with its name beside.
-    assert html.escape(SWITCH_DESCRIPTIONS["queens_reverse"]) in comparison.table.value
+    assert highlighted_switches(comparison) == {setting_title("cut_limit"), setting_title("queens_reverse")}
+    # Each setting is shown by its title and what it changes, never by its switch name.
+    assert (
+        f"<b>≠ differs:</b> {setting_title('queens_reverse')} "
+        f'<span class="matatu-note">{html.escape(setting_description("queens_reverse"))}</span></th>'
+        "<td>off</td><td>on</td>"
+    ) in comparison.table.value
+    assert_no_switch_name_or_python_value(comparison.table.value, PRESETS["uganda"])
     assert len(comparison.texts.children) == 2
     assert "worth 25 or less" in comparison.texts.children[1].value
     assert comparison.texts.get_title(1) == "kampala-family v1"
@@ -112,8 +144,8 @@ def test_history_lists_games_and_replays_them_step_by_step(database):
 
     stepper.next.click()
     before = replayed(0)
-    assert stepper.position == 1 and f"<code>{record.actions[0]}</code>" in stepper.caption.value
-    assert html.escape(before.explain(record.actions[0])) in stepper.caption.value
+    assert stepper.position == 1 and record.actions[0] not in stepper.caption.value  # no notation on the page
+    assert html.escape(Voice(before.players).explain(before, record.actions[0])) in stepper.caption.value
     assert stepper.table.value == table_html(TeacherView(replayed(1)))
     # A draw's effect is the engine's sentence, for the seat that drew.
     draw = record.actions.index("draw", 1)
@@ -221,7 +253,7 @@ def test_the_marker_is_described_in_the_engine_words_and_the_chopper_named_by_th
         markup = TableView(PlayerView(game, 0)).value
         assert html.escape(marker_sentence(game.rules)) in markup
         sevens = [card for card in DECK[:52] if RANK_OF[card] == 7 and SUIT_OF[card] == SUIT_OF[game.marker]]
-        assert f"is the chopper: <b>{sevens[0]}</b>" in markup
+        assert f"is the chopper: <b>{card_name(sevens[0])}</b>" in markup
     assert "No marker card: any 7 is a chopper." in TableView(PlayerView(Round(PRESETS["bomb"], 2, 1), 0)).value
 
 
@@ -236,12 +268,14 @@ def test_hand_view_says_yes_or_why_not_for_every_card():
     view = HandView(game, 0, on_action=played.append)
     assert [button.button_style for button in view.buttons.values()] == ["success", "success", "", ""]
     view.buttons["K♠"].click()
-    assert "✘ No" in view.message.value and "K♠ does not fit" in view.message.value and played == []
+    assert "✘ No" in view.message.value and "the King of spades: it does not fit" in view.message.value and played == []
     view.buttons["9♣"].click()
     assert "✔ Yes" in view.message.value and [str(action) for action in played] == ["play 9♣"]
     face = view.cards_box.children[3].children[0].value
     assert (
-        'data-card="K♠"' in face and "opacity" in face and card_verdict(game, parse_card("K♠"))[1].split(":")[0] in face
+        'data-card="K♠"' in face
+        and "opacity" in face
+        and html.escape(card_verdict(game, parse_card("K♠"), Voice(2, viewer=0))[1].split(":")[0]) in face
     )
 
 
@@ -267,8 +301,11 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     assert "step 1 of 5" in stepper.counter.value
     stepper.next.click()
     assert "South plays the 8 of diamonds." in stepper.caption.value and "West is jumped." in stepper.caption.value
-    assert "<code>play 8♦</code>" in stepper.caption.value  # the notation, as a secondary detail
-    assert "play 8♦ is legal: it fits (the suit in play is ♦" in stepper.caption.value
+    assert not re.search("[♠♥♦♣]|<code>|play 8", stepper.caption.value)  # no notation on the page
+    assert (
+        "Why it is allowed: You may lay the 8 of diamonds: it fits "
+        "(the suit in play is diamonds and the top card is the 5 of diamonds)."
+    ) in stepper.caption.value
     assert 'data-card="8♦"' in stepper.table.value and "<b>East</b> to move" in stepper.table.value
     stepper.next.click()
     assert (
@@ -277,7 +314,11 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     stepper.next.click()
     stepper.next.click()
     assert "West plays the 2 of clubs." in stepper.caption.value and "East now owes 2 cards." in stepper.caption.value
-    assert "another 2, which passes the pick on" in stepper.caption.value
+    assert (
+        "You may lay the 2 of clubs: you owe 2 cards, and another 2 (which passes the pick on) "
+        "or the Ace of spades (which cancels it) answers it."
+    ) in stepper.caption.value
+    assert not re.search("[♠♥♦♣]|<code>", stepper.caption.value)
     assert stepper.next.disabled and "step 5 of 5" in stepper.counter.value
     stepper.back.click()
     assert (
@@ -365,7 +406,7 @@ def test_deal_explorer_deals_what_the_engine_deals():
     game = Round(PRESETS["uganda"], 4, 12)
     assert explorer.game.snapshot() == game.snapshot()
     assert (
-        f"The cutter is {game.marker}." in explorer.explanation.value
+        f"The cutter is {card_words(game.marker)}." in explorer.explanation.value
         and "The table is bare." in explorer.explanation.value
     )
     for sentence in rules_sections(PRESETS["uganda"])["Deck and deal"]:
@@ -395,11 +436,20 @@ def test_turn_explorer_shows_seat_zero_to_move_with_the_turn_rules():
 
 def test_cut_meter_agrees_with_the_engine_and_refuses_bad_input():
     meter = CutMeter("uganda", hand="7♦ K♣ 10♥")
-    assert "✔ cut 7♦ is legal" in meter.verdict.value and meter.meter.description == "30 / 30"
+    assert (
+        "<li>✔ You may cut with the 7 of diamonds: only the 7 of the cutter&#x27;s suit (diamonds) is the chopper, "
+        "and it fits the pile; the hand counts 30 with the seven, and the limit is 30.</li>"
+    ) in meter.verdict.value and meter.meter.description == "30 / 30"
     meter.hand_text.value = "7♦ K♣ J♥"
-    assert "✘ cut 7♦ is refused" in meter.verdict.value and meter.meter.bar_style == "danger"
+    assert (
+        "<li>✘ You cannot cut with the 7 of diamonds: your hand is too heavy to cut; "
+        "the hand counts 31 with the seven, and the limit is 30.</li>"
+    ) in meter.verdict.value and meter.meter.bar_style == "danger"
     meter.picker.value = "house"
-    assert "24 left after the chop" in meter.verdict.value
+    assert (
+        "<li>✘ You cannot cut with the 7 of diamonds: your hand is too heavy to cut; "
+        "24 would be left after the chop (the chopper not counted), and the limit is 20.</li>"
+    ) in meter.verdict.value
     meter.hand_text.value = "7x 9♥"
     assert "&#x27;7x&#x27; is not a card" in meter.verdict.value and meter.cards.value == ""
     meter.hand_text.value = "7♦ 7♦"
@@ -459,7 +509,7 @@ def click_answer(trainer, right):
     """Click a right or a wrong answer; False when the puzzle has no wrong answer of that kind to give."""
     puzzle = trainer.puzzle
     if puzzle.question == "which_card":
-        cards = puzzle.answer["cards"]
+        cards = [card_name(parse_card(card)) for card in puzzle.answer["cards"]]
         wanted = set(cards or ["None of them"]) if right else None
         if not right:
             sevens = [toggle.description for toggle in trainer.toggles if toggle.description != "None of them"]
@@ -482,12 +532,16 @@ def answer_words(puzzle):
     """The answer of a puzzle in words, worked out here from its answer field."""
     answer = puzzle.answer
     if puzzle.question == "can_cut":
-        return f"cut {answer['card']}" if answer["can_cut"] else "No"
+        return f"Yes — cut with {card_words(parse_card(answer['card']))}." if answer["can_cut"] else "No — "
     if puzzle.question == "which_card":
-        return " and ".join(answer["cards"]) if answer["cards"] else "None of them"
+        if not answer["cards"]:
+            return "None of them: no card can cut."
+        named = listed([card_words(parse_card(card)) for card in answer["cards"]])
+        return f"{named[0].upper()}{named[1:]} can cut."
     if puzzle.question == "hand_value":
-        return f"worth {answer['value']}"
-    return f"seat {answer['winners'][0]}"
+        return f"Your hand is worth {answer['value']}."
+    game = puzzle.game()
+    return seat_names(game.players, viewer=game.to_move)[answer["winners"][0]]
 
 
 def test_puzzles_answered_by_clicking_right_and_wrong():
@@ -572,12 +626,15 @@ def test_a_hint_speaks_of_this_position():
         trainer.hint_button.click()
         assert html.escape(puzzle.hint) in trainer.feedback.value and "matatu-verdict hint" in trainer.feedback.value
         if puzzle.question != "hand_value":
-            marker = puzzle.position["marker"]
-            assert f"The base card is {marker}, so the chopper here is 7{marker[-1]}." in puzzle.hint
+            marker = parse_card(puzzle.position["marker"])
+            chopper_suit = SUIT_WORDS[SUIT_OF[marker]]
+            assert (
+                f"The base card is {card_words(marker)}, so the chopper here is the 7 of {chopper_suit}." in puzzle.hint
+            )
             assert "The limit is 20" in puzzle.hint
         else:
-            twos = [card for card in puzzle.position["hands"][0].split() if card.startswith("2")]
-            assert all(f"{card} is worth 20" in puzzle.hint for card in twos)
+            twos = [parse_card(card) for card in puzzle.position["hands"][0].split() if card.startswith("2")]
+            assert all(f"{card_words(card)} is worth 20" in puzzle.hint for card in twos)
         trainer.continue_button.click()
 
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
-from ..engine.actions import Action
+from ..engine.actions import CATCH, PICK, Action
 from ..engine.cards import Card
+from ..engine.view import PlayerView
 
 
 class Motive(StrEnum):
@@ -91,3 +92,24 @@ class Decision:
     def may_hear_all(self, viewer: int | None) -> bool:
         """Whether ``viewer`` may hear the private reasons: only the seat that decided."""
         return viewer == self.seat
+
+
+def make_decision(
+    view: PlayerView,
+    action: Action,
+    motive: Motive,
+    numbers: Mapping | None = None,
+    asides: frozenset[Aside] | set[Aside] = frozenset(),
+    runner_up: Action | None = None,
+) -> Decision:
+    """A decision of ``view``'s seat, citing the card the action lays and the numbers the action
+    (or the runner-up) itself needs: the cards a pick-up takes, the seat a catch catches and its penalty."""
+    quoted = dict(numbers or {})
+    kinds = {action.kind, None if runner_up is None else runner_up.kind}
+    if PICK in kinds:
+        quoted["pending"] = view.pending
+    if CATCH in kinds:
+        quoted["caught"] = view.catchable
+        quoted["penalty"] = view.rules.catch_penalty
+    cards = () if action.card is None else (action.card,)
+    return Decision(action, motive, view.seat, cards, quoted, runner_up, frozenset(asides))

@@ -21,7 +21,7 @@ from ..engine.cards import ACE, DECK, JACK, QUEEN, RANK_OF, SUIT_OF
 from ..engine.rules import Chopper, CutCounts, CutWinner, Rules
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
-from .decisions import Aside, Decision, Motive
+from .decisions import Aside, Decision, Motive, make_decision
 
 # After this many moves a round is going nowhere (picks passed round and round, say): the
 # heuristic takes any cut it can, and the search plays as the heuristic, so the round ends.
@@ -78,7 +78,8 @@ class Style:
         if found is None:
             any_seven = self.rules.chopper is Chopper.ANY_SEVEN
             found = self._choppers[chopper_suit] = tuple(
-                not DECK[card].is_joker and RANK_OF[card] == 7 and (any_seven or SUIT_OF[card] == chopper_suit) for card in range(54)
+                not DECK[card].is_joker and RANK_OF[card] == 7 and (any_seven or SUIT_OF[card] == chopper_suit)
+                for card in range(54)
             )
         return found
 
@@ -312,8 +313,6 @@ def heuristic_choice(
     return best, motive
 
 
-
-
 def heuristic_move(view: PlayerView, style: Style, void: int | None = None) -> tuple[Action, Motive]:
     """The heuristic's action and motive for a seat's view (``void``: as in ``heuristic_choice``)."""
 
@@ -354,20 +353,19 @@ def heuristic_decision(view: PlayerView, action: Action, motive: Motive) -> Deci
     """The heuristic's move as a ``Decision``: its motive and what the motive cites."""
     values = view.values
     card = action.card
-    cards = () if card is None else (card,)
     numbers: dict = {}
     asides: set[Aside] = set()
-    if motive is Motive.CATCH:
-        numbers = {"caught": view.catchable, "penalty": view.rules.catch_penalty}
-    elif motive is Motive.CUT:
+    if motive is Motive.CUT:
         others = tuple(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
         left = view.total() - values[card]
-        style = style_for(view.rules)
-        chance = 1.0 if len(view.history) > LONG_ROUND else unseen_chance(
-            left, list(others), [style.values[unseen] for unseen in view.unseen_cards()], style.strict
-        )
+        if len(view.history) > LONG_ROUND:
+            chance = 1.0  # as the heuristic judged it: a round going nowhere takes any cut
+        else:
+            style = style_for(view.rules)
+            unseen = [style.values[unseen] for unseen in view.unseen_cards()]
+            chance = unseen_chance(left, list(others), unseen, style.strict)
         numbers = {"left": left, "others": others, "chance": chance}
-    elif motive in (Motive.ANSWER, Motive.PICK):
+    elif motive is Motive.ANSWER:
         numbers = {"pending": view.pending}
     elif motive in (Motive.ATTACK, Motive.HEAVIEST):
         numbers = {"shed": values[card]}
@@ -397,7 +395,7 @@ def heuristic_decision(view: PlayerView, action: Action, motive: Motive) -> Deci
         asides.add(Aside.KEEPS_CHOPPER)
     elif motive is Motive.DRAW:
         asides.add(Aside.NOTHING_FITS)
-    return Decision(action, motive, view.seat, cards, numbers, asides=frozenset(asides))
+    return make_decision(view, action, motive, numbers, asides)
 
 
 class HeuristicAgent:

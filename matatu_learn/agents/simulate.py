@@ -30,7 +30,7 @@ from ..engine.events import RoundEnd
 from ..engine.round import Round, check_players
 from ..engine.rules import Rules
 from ..engine.view import views_of
-from .players import agent_spec, make_agent
+from .choices import agent_spec, make_agent
 
 MAX_DECISIONS_PER_ROUND = 1_000_000
 # A win shared by k tied players counts 1/k. With at most six players every share is a whole

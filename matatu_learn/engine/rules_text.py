@@ -73,11 +73,11 @@ SWITCH_DESCRIPTIONS: dict[str, str] = {
     "pass_without_draw": "A player may pass without drawing: they take one card and the turn ends.",
     "pick_answer": "How a pick is answered when picks do not add up: passed on (the same pick card) or compared (by colour and amount).",
     "threes_pick": "In joker mode a 3 makes the next player pick three.",
-    "master_ace": "When the A♠ cancels any pending pick: always, in joker mode only, or never.",
-    "master_ace_cancel": "What follows an A♠ cancel: a free play of any card, ♠ named, or its player names a suit.",
+    "master_ace": "When the Ace of spades cancels any pending pick: always, in joker mode only, or never.",
+    "master_ace_cancel": "What follows an Ace of spades cancel: a free play of any card, spades named, or its player names a suit.",
     "joker_names": "What a joker names: a suit chosen by its player, or its own colour.",
     "joker_mode_three_value": "The value of a 3 in joker mode.",
-    "joker_mode_master_ace_value": "The value of the A♠ in joker mode.",
+    "joker_mode_master_ace_value": "The value of the Ace of spades in joker mode.",
     "calls": 'The calls owed: none; "Warning!" at two cards and "Card!" at one; or "Matatu!" at one.',
     "catch_penalty": "Cards a player picks up when caught after missing a call.",
     "owed_call_blocks": "A missed call nobody caught blocks its player's next turn until they make it.",
@@ -303,10 +303,10 @@ def _specials(rules: Rules) -> list[str]:
     if rules.master_ace_cancels:
         after = {
             "free": "no suit is named and the next player may play any card at all",
-            "spades": "it names ♠",
+            "spades": "it names spades",
             "name": "its player names a suit",
         }[rules.master_ace_cancel]
-        lines.append(f"The A♠ cancels any pick; after the cancel {after}.")
+        lines.append(f"The Ace of spades cancels any pick; after the cancel {after}.")
     if rules.jokers:
         if rules.joker_names is JokerNames.COLOUR:
             lines.append(
@@ -393,7 +393,7 @@ def _scoring(rules: Rules) -> list[str]:
     two = values[1]
     value_line = f"Card values: 2 = {two}, 3 = {values[2]}, 4-10 face value, J 11, Q 12, K 13, Ace 15"
     if values[0] != 15:
-        value_line += f", A♠ {values[0]}"
+        value_line += f", the Ace of spades {values[0]}"
     if rules.jokers:
         value_line += f", joker {rules.joker_value}"
     lines.append(value_line + ".")

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..agents.players import make_agent
+from ..agents.choices import make_agent
 from ..agents.simulate import play_round
 from ..engine.actions import CUT, Action, make_action
 from ..engine.cards import CARD_NAMES, Card, parse_card

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..agents.players import make_agent
+from ..agents.choices import make_agent
 from ..agents.simulate import SHARE_UNIT, Z_95, game_seed, lineup, simulate_range, wilson_interval
 from ..engine.actions import CATCH, CUT
 from ..engine.cards import RANK_OF, RANK_SYMBOLS

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from ..agents.players import make_agent
+from ..agents.choices import make_agent
 from ..agents.simulate import game_seed, play_round
 from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalActionError, MatatuError

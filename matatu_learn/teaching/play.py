@@ -11,7 +11,7 @@ one step at a time, when asked, with the sentence its agent gives.
 >>> session.names, session.status()
 (('South (you)', 'North (computer, heuristic)'), 'Your turn: play a card, draw or pass.')
 >>> session.describe(session.act("draw"))
-'You draw the 4 of spades.'
+'You draw the 3 of hearts.'
 >>> session.describe(session.act("pass")), session.status()
 ('You pass.', "North's turn: press Next move.")
 """
@@ -22,11 +22,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..agents.players import AGENT_CHOICES, agent_spec, make_agent
+from ..agents.choices import AGENT_CHOICES, agent_spec, make_agent
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
 from ..engine.cards import Card, parse_card
 from ..engine.errors import MatatuError
-from ..engine.events import CutterShown, Event, Opened
+from ..engine.events import CutterShown, Event, Opened, public_event
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from ..engine.rules import PRESET_IDS, AfterDraw, JackEffect, Rules, with_switches
@@ -69,7 +69,7 @@ class Move:
     seat: int
     action: Action
     reason: str = ""  # the computer's reason, as the table may hear it; empty for a person
-    events: tuple[Event, ...] = ()  # what the move put in the log, as the viewer at the screen saw it
+    events: tuple[Event, ...] = ()  # what the move put in the log; told through the viewer's view
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,8 +337,7 @@ class TableSession:
         before = len(game.log)
         game.apply(action)
         self.cancel_choice()
-        events = self.view.log[before:]  # the public log: the cards others drew stay hidden
-        move = Move(seat, action, reason, events)
+        move = Move(seat, action, reason, tuple(game.log[before:]))
         self.moves.append(move)
         if game.over:
             self._finish_round()
@@ -347,12 +346,13 @@ class TableSession:
         return move
 
     def _heard(self, decision, seat: int) -> str:
-        """A computer seat's reason as the people at the table may hear it."""
-        return decision.reason
+        """A computer seat's reason as the person at the screen may hear it: the public part only."""
+        return self.voice.decision(decision)
 
     def describe(self, move: Move) -> str:
         """A move in one line, as the table tells it: what happened, and the computer's reason."""
-        sentences = self.voice.tell(move.events)
+        # With people passing the device, the screen's viewer changes: each hears what they could see.
+        sentences = self.voice.tell(public_event(event, self.viewer) for event in move.events)
         if move.reason:
             sentences.insert(1, f"“{move.reason}”")
         return " ".join(sentences)
@@ -513,22 +513,23 @@ class TableSession:
         if view.over:
             return ""
         order = turn_order(view)
-        names = self.voice.names
-        mover = names[view.to_move]
+        voice = self.voice
+        mover = view.to_move
         way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
-        text = f"Play goes {way}: {names[order.next_seat]} plays after {mover}."
+        text = f"Play goes {way}: {voice.says(order.next_seat, 'plays')} after {voice.inside(mover)}."
         reversers = ["J"] if self.rules.jack is JackEffect.REVERSE else []
         if self.rules.queens_reverse:
             reversers.append("Q")
         jumpers = "an 8" + (" or a J" if self.rules.jack is JackEffect.JUMP else "")
+        if_mover = f"If {voice.inside(mover)} {voice.verb(mover, 'lays')} {jumpers}"
         if self.players == 2:
-            text += f" If {mover} plays {jumpers}, {mover} plays again."
+            text += f" {if_mover}, {voice.inside(mover)} {voice.verb(mover, 'plays')} again."
             if reversers:
-                text += f" A {' or a '.join(reversers)} reverses: {mover} plays again too."
+                text += f" A {' or a '.join(reversers)} reverses: {voice.inside(mover)} {voice.verb(mover, 'plays')} again too."
             return text
-        text += f" If {mover} plays {jumpers}, {names[order.skipped]} is skipped and {names[order.after_jump]} plays."
+        text += f" {if_mover}, {voice.says(order.skipped, 'is')} skipped and {voice.says(order.after_jump, 'plays')}."
         if reversers:
-            text += f" A {' or a '.join(reversers)} reverses the order: {names[order.after_reverse]} would play next."
+            text += f" A {' or a '.join(reversers)} reverses the order: {voice.inside(order.after_reverse)} would play next."
         return text
 
     def facts(self) -> list[str]:
@@ -540,7 +541,7 @@ class TableSession:
         voice = self.voice
         if view.top is None:
             facts.append(
-                f"The table is bare: {voice.seat(view.to_move)} {voice._verb(view.to_move, 'leads')} with any card."
+                f"The table is bare: {voice.seat(view.to_move)} {voice.verb(view.to_move, 'leads')} with any card."
             )
         if view.suit_in_play is not None:
             named = " (named)" if view.named_suit is not None else ""
@@ -550,7 +551,7 @@ class TableSession:
         if view.free:
             facts.append("After the Ace of spades cancelled the pick, any card may be laid.")
         if view.pending:
-            facts.append(f"{voice.seat(view.to_move)} {voice._verb(view.to_move, 'owes')} {count(view.pending)}.")
+            facts.append(f"{voice.seat(view.to_move)} {voice.verb(view.to_move, 'owes')} {count(view.pending)}.")
         return facts
 
     def hint(self, spec: str = "search") -> str:
@@ -560,7 +561,8 @@ class TableSession:
         if self._adviser is None or self._adviser.name != agent_spec(spec):
             self._adviser = make_agent(spec, self.seed)
         decision = self._adviser.decide(self.view)
-        return f"The {player_words(self._adviser.name).partition(', ')[2]} player would say: “{decision.reason}”"
+        # Advice for the viewer's own seat: its private reasons (its own cards) may be said.
+        return f"The {player_words(self._adviser.name).partition(', ')[2]} player would say: “{self.voice.decision(decision)}”"
 
     # ------------------------------------------------------------------ the end of a round
     def _finish_round(self) -> None:

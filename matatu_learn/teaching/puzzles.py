@@ -34,7 +34,7 @@ from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
 from ..store.registry import Registry
 from .scenarios import read_position, read_rules
-from .voice import SUIT_WORDS, Voice, card_words, chopper_words, listed
+from .voice import SUIT_WORDS, Voice, card_name, card_words, chopper_words, listed
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
 LEVELS = ("easy", "medium", "hard")
@@ -133,7 +133,7 @@ def answer_for(game: Round, question: str) -> dict[str, Any]:
 # ----------------------------------------------------------- explanations
 def value_breakdown(game: Round, seat: int) -> str:
     hand = game.hands[seat]
-    parts = " + ".join(f"{card_words(card)[4:]} ({game.value(card)})" for card in hand)
+    parts = " + ".join(f"{card_name(card)} ({game.value(card)})" for card in hand)
     return f"{parts} = {game.total(seat)}"
 
 
@@ -180,7 +180,7 @@ def hint_for(game: Round, question: str, level: str) -> str:
     values = rules.card_values()
     if question == "hand_value":
         # Name the values of this hand's cards that are not their printed number.
-        special = [f"{card_words(card)[4:]} is worth {values[card]}" for card in hand if values[card] != RANK_OF[card]]
+        special = [f"{card_words(card)} is worth {values[card]}" for card in hand if values[card] != RANK_OF[card]]
         return "Add up every card" + (f": here {', '.join(special)}." if special else ": each counts its number.")
     choppers = [card for card in DECK[:52] if RANK_OF[card] == 7 and game.is_chopper(card)]
     if rules.chopper is Chopper.ANY_SEVEN:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from ..agents.decisions import Aside, Decision, Motive
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
 from ..engine.cards import ACE, COLOUR_OF, RANK_OF, SUIT_OF
 from ..engine.events import (
@@ -145,19 +146,19 @@ class Voice:
     def seat(self, seat: int) -> str:
         return self.names[seat]
 
-    def _in(self, seat: int) -> str:
+    def inside(self, seat: int) -> str:
         """A seat inside a sentence: "you" in lower case, names as they are."""
         name = self.names[seat]
         return "you" if name == YOU else name
 
-    def _verb(self, seat: int, verb: str) -> str:
+    def verb(self, seat: int, verb: str) -> str:
         """``verb`` (third person) as it follows this seat's name: "West plays", "You play"."""
         if self.names[seat] != YOU:
             return verb
         return _YOU_VERBS.get(verb, verb[:-1] if verb.endswith("s") else verb)
 
-    def _says(self, seat: int, verb: str) -> str:
-        return f"{self.seat(seat)} {self._verb(seat, verb)}"
+    def says(self, seat: int, verb: str) -> str:
+        return f"{self.seat(seat)} {self.verb(seat, verb)}"
 
     # ---------------------------------------------------------------- actions
     def action(self, seat: int, action: Action | str, owed: int = 0) -> str:
@@ -172,23 +173,23 @@ class Voice:
         action = parse_action(action)
         kind = action.kind
         if kind is PLAY:
-            sentence = f"{self._says(seat, 'plays')} {card_words(action.card)}"
+            sentence = f"{self.says(seat, 'plays')} {card_words(action.card)}"
             if action.suit is not None:
-                sentence += f" and {self._verb(seat, 'names')} {SUIT_WORDS[action.suit]}"
+                sentence += f" and {self.verb(seat, 'names')} {SUIT_WORDS[action.suit]}"
             if action.word is not None:
-                return f'{sentence} and {self._verb(seat, "says")} "{CALL_WORDS[action.word]}"'
+                return f'{sentence} and {self.verb(seat, "says")} "{CALL_WORDS[action.word]}"'
             return sentence + "."
         if kind is CUT:
-            return f"{self._says(seat, 'cuts')} with {card_words(action.card)}."
+            return f"{self.says(seat, 'cuts')} with {card_words(action.card)}."
         if kind is DRAW:
-            return f"{self._says(seat, 'draws')} a card."
+            return f"{self.says(seat, 'draws')} a card."
         if kind is PASS:
-            return f"{self._says(seat, 'passes')}."
+            return f"{self.says(seat, 'passes')}."
         if kind is PICK:
-            return f"{self._says(seat, 'picks')} up {count(owed) if owed else 'the cards owed'}."
+            return f"{self.says(seat, 'picks')} up {count(owed) if owed else 'the cards owed'}."
         if kind is CALL:
-            return f'{self._says(seat, "says")} "{CALL_WORDS[action.word]}"'
-        return f"{self._says(seat, 'catches')} a player who missed a call."
+            return f'{self.says(seat, "says")} "{CALL_WORDS[action.word]}"'
+        return f"{self.says(seat, 'catches')} a player who missed a call."
 
     # ----------------------------------------------------------------- events
     def event(self, event: Event, after: Event | None = None) -> str | None:
@@ -205,33 +206,33 @@ class Voice:
             return self.action(event.seat, event.action, event.pending)
         if cls is Drew:
             if event.card is None:
-                return f"{self._says(event.seat, 'finds')} nothing to draw."
+                return f"{self.says(event.seat, 'finds')} nothing to draw."
             if event.card == HIDDEN:
-                return f"{self._says(event.seat, 'draws')} a card."
-            return f"{self._says(event.seat, 'draws')} {card_words(event.card)}."
+                return f"{self.says(event.seat, 'draws')} a card."
+            return f"{self.says(event.seat, 'draws')} {card_words(event.card)}."
         if cls is Took:
             return self._took(event, after)
         if cls is Skipped:
-            return f"{self._says(event.seat, 'is')} jumped."
+            return f"{self.says(event.seat, 'is')} jumped."
         if cls is Reversed:
             return "The order of play reverses: it now goes " + (
                 "clockwise." if event.direction == 1 else "anticlockwise."
             )
         if cls is Again:
-            return f"With two players, {self._in(event.seat)} {self._verb(event.seat, 'plays')} again."
+            return f"With two players, {self.inside(event.seat)} {self.verb(event.seat, 'plays')} again."
         if cls is Owes:
-            return f"{self.seat(event.seat)} now {self._verb(event.seat, 'owes')} {count(event.count)}."
+            return f"{self.seat(event.seat)} now {self.verb(event.seat, 'owes')} {count(event.count)}."
         if cls is Cancelled:
             return f"The pick is cancelled by {card_words(event.card)}."
         if cls is Smaller:
             return (
-                f"A smaller answer: the pick is over, and {self._in(event.seat)} "
-                f"{self._verb(event.seat, 'picks')} up the difference."
+                f"A smaller answer: the pick is over, and {self.inside(event.seat)} "
+                f"{self.verb(event.seat, 'picks')} up the difference."
             )
         if cls is SuitNamed:
             if after is not None and after.__class__ is Acted:
                 return None  # the play said it
-            return f"{self._says(event.seat, 'names')} {SUIT_WORDS[event.suit]}."
+            return f"{self.says(event.seat, 'names')} {SUIT_WORDS[event.suit]}."
         if cls is ColourNamed:
             return f"The joker names its colour: the next card must be {event.colour}."
         if cls is Called:
@@ -239,14 +240,14 @@ class Voice:
         if cls is CallMissed:
             return f'{self.seat(event.seat)} should have said "{CALL_WORDS[event.word]}" and did not.'
         if cls is Caught:
-            return f"{self._says(event.by, 'catches')} {self._in(event.seat)} without the call."
+            return f"{self.says(event.by, 'catches')} {self.inside(event.seat)} without the call."
         if cls is Reshuffled:
             return (
                 f"The stock ran out: the pile under its top card is shuffled into a new stock of {count(event.size)}."
             )
         if cls is WentOut:
-            after_words = f" and {self._verb(event.seat, 'wins')} the round" if event.place == 1 else ""
-            return f"{self._says(event.seat, 'has')} played the last card{after_words}; the others play on."
+            after_words = f" and {self.verb(event.seat, 'wins')} the round" if event.place == 1 else ""
+            return f"{self.says(event.seat, 'has')} played the last card{after_words}; the others play on."
         if cls is Ended:
             if event.reason is RoundEnd.OUT:
                 return "The last card is laid: the round is over."
@@ -268,11 +269,11 @@ class Voice:
     def _took(self, event: Took, after: Event | None) -> str:
         seat = event.seat
         if not event.cards:
-            return f"{self._says(seat, 'finds')} nothing to take."
+            return f"{self.says(seat, 'finds')} nothing to take."
         if after is not None and after.__class__ is Acted and after.action.kind is PASS:
-            verb = f"{self._verb(seat, 'passes')} and {self._verb(seat, 'takes')}"
+            verb = f"{self.verb(seat, 'passes')} and {self.verb(seat, 'takes')}"
         else:
-            verb = f"{self._verb(seat, 'picks')} up"
+            verb = f"{self.verb(seat, 'picks')} up"
         if HIDDEN in event.cards:
             what = count(len(event.cards))
         else:
@@ -368,6 +369,11 @@ class Voice:
     def explain(self, view, action: Action | str) -> str:
         """Why ``action`` is allowed or refused now, for this viewer (``view``: a seat's view or a round)."""
         return self.ruling(view.ruling(action))
+
+    def decision(self, decision) -> str:
+        """A computer player's decision as this viewer hears it: the seat that decided hears its
+        private reasons too (a hint), every other seat only the public ones."""
+        return decision_words(self, decision, private=decision.may_hear_all(self.viewer))
 
     def error(self, error: Exception) -> str:
         """An error as a person reads it: a refused action's ruling in words, any other its sentence."""
@@ -529,7 +535,7 @@ def _legal(action: str, why: str) -> str:
 _RULING_WORDS = {
     # allowed
     Rule.CATCH: lambda voice, facts, action: (
-        f"You may catch {voice._in(facts['silent'])}: {voice._in(facts['silent'])} missed a call, "
+        f"You may catch {voice.inside(facts['silent'])}: {voice.inside(facts['silent'])} missed a call, "
         f"and a catch makes them pick up {count(facts['penalty'])}."
     ),
     Rule.CALL_OWED: lambda voice, facts, action: _legal(action, "you owe that call, and you must make it first"),
@@ -592,7 +598,7 @@ _RULING_WORDS = {
     ),
     Rule.NO_CHOPPER_HELD: lambda voice, facts, action: _refused(action, f"you hold no chopper, and {_chopper(facts)}"),
     Rule.CHOPPER_MUST_FIT: lambda voice, facts, action: _refused(
-        action, f"the chopper must fit the pile, and {_fit(facts)}"
+        action, f"the chopper must fit the pile: {_fit(facts)}"
     ),
     Rule.TOO_HEAVY: lambda voice, facts, action: _refused(action, f"your hand is too heavy to cut; {_weight(facts)}"),
     Rule.CHOPPER_ONLY_CUTS: lambda voice, facts, action: _refused(
@@ -641,6 +647,7 @@ __all__ = [
     "chopper_words",
     "card_words",
     "count",
+    "decision_words",
     "error_words",
     "inactive_words",
     "listed",
@@ -768,10 +775,167 @@ def inactive_words(rules) -> dict[str, str]:
 
     >>> from matatu_learn.engine.rules import PRESETS
     >>> inactive_words(PRESETS["uganda"])["joker_value"]
-    'no effect: joker mode is off'
+    'no effect: “Joker mode” is set to “off”'
     """
     return {
         name: "no effect: "
-        + listed([f"{setting_title(cause).lower()} is {value_words(cause, getattr(rules, cause))}" for cause in causes])
+        + listed(
+            [f"“{setting_title(cause)}” is set to “{value_words(cause, getattr(rules, cause))}”" for cause in causes]
+        )
         for name, causes in inactive_causes(rules).items()
     }
+
+
+# ------------------------------------------------------------------ a computer player's decision
+def _decision_doing(voice: Voice, action: Action, numbers) -> str:
+    """The action as it follows "I": 'play the King of clubs and name hearts', 'pick up 2 cards'."""
+    kind = action.kind
+    if kind is PLAY:
+        words = f"play {card_words(action.card)}"
+        if action.suit is not None:
+            words += f" and name {SUIT_WORDS[action.suit]}"
+        if action.word is not None:
+            words += f', saying "{CALL_WORDS[action.word]}"'
+        return words
+    if kind is CUT:
+        return f"cut with {card_words(action.card)}"
+    if kind is PICK:
+        return f"pick up {count(numbers['pending'])}"
+    if kind is CALL:
+        return f'say "{CALL_WORDS[action.word]}"'
+    if kind is CATCH:
+        return f"catch {_decision_object(voice, numbers['caught'])}"
+    return {DRAW: "draw", PASS: "pass"}[kind]
+
+
+def _decision_object(voice: Voice, seat: int) -> str:
+    """A seat as the object of a sentence: 'you' for the viewer, else its name."""
+    name = voice.seat(seat)
+    return "you" if name == YOU else name
+
+
+def _decision_gerund(voice: Voice, action: Action, numbers) -> str:
+    """The action as a thing done: 'playing the 9 of hearts', 'picking up 4 cards', 'drawing'."""
+    doing = _decision_doing(voice, action, numbers)
+    verb, _, rest = doing.partition(" ")
+    ing = {
+        "play": "playing",
+        "cut": "cutting",
+        "draw": "drawing",
+        "pass": "passing",
+        "pick": "picking",
+        "say": "saying",
+    }
+    return f"{ing.get(verb, verb + 'ing')} {rest}".strip()
+
+
+def _decision_others(sizes) -> str:
+    if len(sizes) == 1:
+        return f"the other player holds {count(sizes[0])}"
+    return f"the others hold {listed([str(size) for size in sizes])} cards"
+
+
+def _decision_percent(share: float) -> str:
+    return f"{share:.0%}"
+
+
+def _decision_search(voice: Voice, decision: Decision, private: bool) -> str:
+    numbers = decision.numbers
+    share, runner_share = numbers["share"], numbers["runner_share"]
+    runner = decision.runner_up
+    if Aside.NEXT_BEST in decision.asides and not private:
+        other = "my next best move"  # it lays a card still in my hand
+    else:
+        other = _decision_gerund(voice, runner, numbers)
+    words = (
+        f"it won {_decision_percent(share)} of the {numbers['deals']} imagined deals I tried; "
+        f"{other} won {_decision_percent(runner_share)}"
+    )
+    if runner_share > share:
+        words += ", too close to call, so I keep to my rule of thumb"
+    return words
+
+
+def _decision_catch(voice: Voice, decision: Decision) -> str:
+    caught = decision.numbers["caught"]
+    penalty = count(decision.numbers["penalty"])
+    if voice.seat(caught) == YOU:
+        return f"you missed your call, so you pick up {penalty}"
+    return f"{voice.seat(caught)} missed the call, so they pick up {penalty}"
+
+
+def _decision_cut(decision: Decision) -> str:
+    numbers = decision.numbers
+    return (
+        f"{numbers['left']} is left in my hand and {_decision_others(numbers['others'])}; "
+        f"I judged my chance of the lightest hand at {_decision_percent(numbers['chance'])}"
+    )
+
+
+# What the table may hear of each motive (empty: the move says it all).
+_decision_PUBLIC = {
+    Motive.ONLY_MOVE: lambda voice, decision: "it is my only legal move",
+    Motive.LAST_CARD: lambda voice, decision: "it is my last card",
+    Motive.ONLY_CUTS: lambda voice, decision: "I may not draw while a cut is possible, and no other card fits",
+    Motive.CATCH: _decision_catch,
+    Motive.CALL: lambda voice, decision: "I owe it before I can do anything else",
+    Motive.CUT: lambda voice, decision: _decision_cut(decision),
+    Motive.ONLY_FITTING: lambda voice, decision: "",
+    Motive.ANSWER: lambda voice, decision: f"answering beats picking up {count(decision.numbers['pending'])}",
+    Motive.ATTACK: lambda voice, decision: f"it sheds {decision.numbers['shed']} and makes the next player pick up",
+    Motive.AGAIN: lambda voice, decision: "with two players it gives me another turn",
+    Motive.SKIP: lambda voice, decision: "it keeps the turn from a player who is nearly out",
+    Motive.HEAVIEST: lambda voice, decision: f"it sheds {decision.numbers['shed']}",
+    Motive.MOST_TO_FOLLOW: lambda voice, decision: f"it sheds {decision.numbers['shed']}",
+    Motive.WILD: lambda voice, decision: "",
+    Motive.VOID: lambda voice, decision: "the other player just drew on this suit, so they most likely must draw again",
+    Motive.DRAW: lambda voice, decision: "",
+    Motive.PICK: lambda voice, decision: "",
+    Motive.PASS: lambda voice, decision: "",
+    Motive.RANDOM: lambda voice, decision: f"I chose at random from {decision.numbers['choices']} legal moves",
+    Motive.ONLY_SENSIBLE: lambda voice, decision: "it is my only sensible move",
+}
+
+# The reasons only the deciding seat hears, in the order they are said.
+_decision_ASIDES = {
+    Aside.ONLY_FITTING: lambda decision: "it is the only card I can lay",
+    Aside.NOTHING_ELSE_FITS: lambda decision: "nothing else fits",
+    Aside.SUIT_HELD_MOST: lambda decision: f"{SUIT_WORDS[decision.action.suit]} is the suit I hold most of",
+    Aside.CARD_TO_FOLLOW: lambda decision: "I have a card to follow",
+    Aside.MOST_TO_FOLLOW: lambda decision: "it leaves me the most cards that can follow it",
+    Aside.HEAVIEST_FITTING: lambda decision: "it is my heaviest card that fits",
+    Aside.NOTHING_FITS: lambda decision: "nothing in my hand fits",
+    Aside.NOTHING_ANSWERS: lambda decision: "nothing in my hand answers the pick",
+    Aside.NOTHING_TO_LAY: lambda decision: "no card I hold can be laid",
+    Aside.KEEPS_CHOPPER: lambda decision: "I keep my chopper until I am more likely the lightest",
+    Aside.NEXT_BEST: lambda decision: "",  # said inside the search's figures
+}
+
+assert set(_decision_PUBLIC) | {Motive.SEARCH} == set(Motive), "every motive has its words"
+assert set(_decision_ASIDES) == set(Aside), "every aside has its words"
+
+
+def decision_words(voice: Voice, decision: Decision, private: bool) -> str:
+    """The decision as its player says it: "I play the King of clubs: it sheds 13 …".
+
+    ``private`` adds the reasons that tell of the player's own hidden cards: give it only
+    when the one listening is the seat that decided (``decision.may_hear_all(viewer)``).
+
+    >>> from matatu_learn.engine.actions import parse_action
+    >>> decision = Decision(parse_action("play K♣"), Motive.HEAVIEST, 1, numbers={"shed": 13},
+    ...                     asides=frozenset({Aside.HEAVIEST_FITTING}))
+    >>> Voice(2, viewer=0).decision(decision)
+    'I play the King of clubs: it sheds 13.'
+    >>> Voice(2, viewer=1).decision(decision)
+    'I play the King of clubs: it sheds 13; it is my heaviest card that fits.'
+    """
+    numbers = decision.numbers
+    doing = _decision_doing(voice, decision.action, numbers)
+    if decision.motive is Motive.SEARCH:
+        clauses = [_decision_search(voice, decision, private)]
+    else:
+        clauses = [_decision_PUBLIC[decision.motive](voice, decision)]
+    if private:
+        clauses += [_decision_ASIDES[aside](decision) for aside in _decision_ASIDES if aside in decision.asides]
+    said = [clause for clause in clauses if clause]
+    return f"I {doing}: {'; '.join(said)}." if said else f"I {doing}."

@@ -9,7 +9,7 @@ import html
 
 import ipywidgets as widgets
 
-from ..agents.players import make_agent
+from ..agents.choices import make_agent
 from ..agents.simulate import play_round
 from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine.errors import MatatuError

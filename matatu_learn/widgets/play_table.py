@@ -506,16 +506,8 @@ class PlayTable(widgets.VBox):
         session = self.session
         if not session.moves:
             return '<p class="matatu-note">No move yet this round.</p>'
-        items = []
-        for move in session.moves:
-            action = f"<code>{_escape(str(move.action))}</code>"
-            reason = f" “{_escape(move.reason)}”" if move.reason else ""
-            if move.withheld:
-                reason = " <i>(its reason is not shown: it named a card you cannot see)</i>"
-            effects = f" <i>{_escape(' '.join(move.effects))}</i>" if move.effects else ""
-            items.append(
-                f'<li class="matatu-move"><b>{_escape(session.names[move.seat])}</b>: {action}{reason}{effects}</li>'
-            )
+        # Each move as the table tells it to the person at the screen, the computer's reason quoted.
+        items = [f'<li class="matatu-move">{_escape(session.describe(move))}</li>' for move in session.moves]
         last = items[-1].replace('<li class="matatu-move">', "").replace("</li>", "")
         return (
             f"<p><b>Last move</b> — {last}</p><details><summary>All moves this round ({len(items)})</summary>"

@@ -7,7 +7,7 @@ import random
 
 import ipywidgets as widgets
 
-from ..engine.cards import CARD_NAMES, RANK_OF
+from ..engine.cards import CARD_NAMES, RANK_OF, parse_card
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
 from ..teaching.puzzles import (
@@ -72,7 +72,7 @@ def is_right(puzzle: Puzzle, choice: object) -> bool:
 def _said(puzzle: Puzzle, choice: object) -> str:
     """A learner's choice in words, as the answer buttons name it."""
     if puzzle.question == "which_card":
-        return " and ".join(choice) if choice else NONE_OF_THEM.lower()
+        return " and ".join(card_name(parse_card(card)) for card in choice) if choice else NONE_OF_THEM.lower()
     return next(label for label, option in _choices(puzzle) if option == choice)
 
 
@@ -257,13 +257,16 @@ class PuzzleTrainer(widgets.VBox):
 
     def check_cards(self) -> bool | None:
         """Answer "which card" with the toggles pressed; nothing pressed is not an answer yet."""
-        chosen = [toggle.description for toggle in self.toggles if toggle.value]
-        if not chosen:
+        # Each toggle stands for the cards of its choice (none: "None of them"); its label is only words.
+        pressed = [
+            cards for toggle, (_, cards) in zip(self.toggles, _choices(self.puzzle), strict=True) if toggle.value
+        ]
+        if not pressed:
             self.feedback.value = verdict_html(
                 "hint", "Choose an answer first.", [f"Press every card that can cut, or {NONE_OF_THEM}, then Check."]
             )
             return None
-        return self.answer([] if chosen == [NONE_OF_THEM] else chosen)
+        return self.answer([card for cards in pressed for card in cards])
 
     # ------------------------------------------------------------ answers
     def answer(self, choice: object) -> bool:
@@ -295,13 +298,12 @@ class PuzzleTrainer(widgets.VBox):
     def _mark_buttons(self, choice: object) -> None:
         """The right answer gets a tick, a wrong choice a cross: a mark that is seen, not a colour only."""
         if self.toggles:
-            chosen = set(choice) if choice else {NONE_OF_THEM}
-            wanted = set(self.puzzle.answer["cards"]) or {NONE_OF_THEM}
-            for toggle in self.toggles:
-                name = toggle.description
-                if name in wanted:
+            wanted = self.puzzle.answer["cards"]
+            for toggle, (_, cards) in zip(self.toggles, _choices(self.puzzle), strict=True):
+                # A card's toggle, or "None of them" (no cards): right when what it stands for is the answer.
+                if (set(cards) <= set(wanted)) if cards else not wanted:
                     toggle.button_style, toggle.icon = "success", "check"
-                elif name in chosen:
+                elif (set(cards) <= set(choice)) if cards else not choice:
                     toggle.button_style, toggle.icon = "danger", "times"
             buttons = self.toggles
         else:

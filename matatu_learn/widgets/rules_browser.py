@@ -27,7 +27,7 @@ def switches_html(rules: Rules) -> str:
     """Every switch of a ruleset by what it changes, its value, and whether another switch makes it pointless.
 
     >>> from matatu_learn.engine.rules import PRESETS
-    >>> "<td>50 (no effect: joker mode is off)</td>" in switches_html(PRESETS["uganda"])
+    >>> "<td>50 (no effect: “Joker mode” is set to “off”)</td>" in switches_html(PRESETS["uganda"])
     True
     """
     unused = inactive_words(rules)

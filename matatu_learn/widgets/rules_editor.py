@@ -158,7 +158,7 @@ class RulesEditor(widgets.VBox):
 
     def _refresh(self) -> None:
         for name, description, quiet in self.draft.descriptions():
-            extra = f" <i>(no effect now: {html.escape(quiet)})</i>" if quiet else ""
+            extra = f" <i>({html.escape(quiet)})</i>" if quiet else ""
             changed = " <b>changed</b>" if name in self.draft.changes else ""
             self.notes[name].value = f'<span class="matatu-note">{html.escape(description)}{extra}{changed}</span>'
         switches = self.draft.switch_difference()
@@ -166,7 +166,7 @@ class RulesEditor(widgets.VBox):
         if not switches:
             self.difference.value = f"<p>No change yet: these are {html.escape(self.draft.base_name)}'s rules.</p>"
         else:
-            items = "".join(f"<li><code>{html.escape(line)}</code></li>" for line in switches)
+            items = "".join(f"<li>{html.escape(line)}</li>" for line in switches)
             said = "".join(
                 f'<li style="color:{"#0a5a0a" if line[0] == "+" else "#a40000"}">{html.escape(line)}</li>'
                 for line in sentences

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..agents.players import AGENT_CHOICES, make_agent
+from ..agents.choices import AGENT_CHOICES, make_agent
 from ..agents.simulate import play_round
 from ..engine.cards import deck_for, parse_card, parse_cards
 from ..engine.errors import MatatuError
