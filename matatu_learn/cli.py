@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -12,9 +14,17 @@ from .agents.choices import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
+from .store.database import SEED_LIMIT, VERSION_LIMIT, escaped, shown
 from .teaching.voice import Voice, error_words
 
 PROGRAM = "matatu-learn"
+# Bounds no lesson, class or study needs to pass, short of a run that never ends or a number SQLite cannot hold.
+GAMES_LIMIT = 10_000_000
+HISTORY_LIMIT = 1_000_000
+FAILURES_SHOWN = 50  # check prints this many failures, then how many more there were
+LINE_LIMIT = 500  # characters of one printed line of check, so a 1 MB scenario name cannot flood a terminal
+TEACHER_CODE_LENGTH = 4
+DISK_FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -22,21 +32,32 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         message = message[0].upper() + message[1:] if message else "Bad arguments"
-        self.exit(2, f"{PROGRAM}: {message.rstrip('.')}; see '{self.prog} --help'.\n")
+        self.exit(2, f"{PROGRAM}: {escaped(message.rstrip('.'))}; see '{self.prog} --help'.\n")
 
 
-def _whole_number(low: int, high: int | None = None):
+def _whole_number(low: int, high: int):
+    """A parser of whole numbers within bounds; every count has an upper bound, so none overflows SQLite."""
+
     def read(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-        if value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-            raise argparse.ArgumentTypeError(f"{value} is out of range (give a number {bounds})")
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{shown(value, 24)} is out of range (give a number from {low} to {high:,})"
+            )
         return value
 
     return read
+
+
+def _teacher_code(text: str) -> str:
+    if len(text.strip()) < TEACHER_CODE_LENGTH or not text.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"a teacher code needs at least {TEACHER_CODE_LENGTH} printable characters (a word the class does not know)"
+        )
+    return text
 
 
 def _switch(text: str) -> tuple[str, str]:
@@ -74,6 +95,14 @@ def _parser() -> _Parser:
         help="the notebooks folder (default: ./notebooks, else the installed lessons)",
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument(
+        "--teacher-code",
+        type=_teacher_code,
+        default=None,
+        metavar="CODE",
+        help="the code a teacher types on the pages to publish rules, import games and see the class; "
+        "without it nobody can",
+    )
 
     check = commands.add_parser("check", help="run scenario files (SCENARIOS.md)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
@@ -89,7 +118,10 @@ def _parser() -> _Parser:
     rules.add_argument("name", nargs="?", metavar="RULESET", help="a published ruleset, or 'publish'")
     rules.add_argument("new_name", nargs="?", metavar="NAME", help="with publish: the name of your ruleset")
     rules.add_argument(
-        "--version", type=_whole_number(1), default=None, help="a published version (default: the latest)"
+        "--version",
+        type=_whole_number(1, VERSION_LIMIT),
+        default=None,
+        help="a published version (default: the latest)",
     )
     rules.add_argument("--list", action="store_true", help="list every ruleset and version")
     rules.add_argument(
@@ -123,20 +155,26 @@ def _parser() -> _Parser:
         metavar="LEVEL",
         help="easy, medium or hard (default easy)",
     )
-    puzzles.add_argument("--count", type=_whole_number(1, 1000), default=10, help="how many (default 10)")
     puzzles.add_argument(
-        "--seed", type=_whole_number(0), default=0, help="the set number: the same seed, the same puzzles"
+        "--count", type=_whole_number(1, 1000), default=10, help="how many (default 10, at most 1,000)"
+    )
+    puzzles.add_argument(
+        "--seed", type=_whole_number(0, SEED_LIMIT), default=0, help="the set number: the same seed, the same puzzles"
     )
     puzzles.add_argument("--file", type=Path, metavar="FILE", help="check and print a teacher's puzzle file instead")
     puzzles.add_argument("--json", action="store_true", help="print one JSON list")
 
     history = commands.add_parser("history", help="list recorded games, newest first")
     history.add_argument("--rules", metavar="RULESET", help="only games of this ruleset")
-    history.add_argument("--limit", type=_whole_number(1), default=20, help="how many (default 20)")
+    history.add_argument(
+        "--limit", type=_whole_number(1, HISTORY_LIMIT), default=20, help="how many (default 20, at most 1,000,000)"
+    )
     history.add_argument("--json", action="store_true", help="print one JSON list")
 
     replay = commands.add_parser("replay", help="replay a recorded game and confirm it reproduces")
-    replay.add_argument("game_id", type=_whole_number(1), metavar="ID", help="a game id from 'matatu-learn history'")
+    replay.add_argument(
+        "game_id", type=_whole_number(1, SEED_LIMIT), metavar="ID", help="a game id from 'matatu-learn history'"
+    )
     replay.add_argument("--steps", action="store_true", help="tell every move, one numbered line each")
     replay.add_argument(
         "--seat",
@@ -154,7 +192,7 @@ def _parser() -> _Parser:
 
     simulate = commands.add_parser("simulate", help="play rounds between agents and report results and speed")
     simulate.add_argument("--rules", required=True, metavar="RULESET", help="a published ruleset")
-    simulate.add_argument("--version", type=_whole_number(1), default=None, help="a published version")
+    simulate.add_argument("--version", type=_whole_number(1, VERSION_LIMIT), default=None, help="a published version")
     simulate.add_argument(
         "--set",
         dest="switches",
@@ -165,8 +203,15 @@ def _parser() -> _Parser:
         help="change a switch for this run, e.g. --set cut_limit=25",
     )
     simulate.add_argument("--players", type=_whole_number(2, 6), default=2, help="2 to 6 (default 2)")
-    simulate.add_argument("--games", type=_whole_number(1), default=100, help="rounds to play (default 100)")
-    simulate.add_argument("--seed", type=_whole_number(0), default=0, help="seed for the deals and agents (default 0)")
+    simulate.add_argument(
+        "--games",
+        type=_whole_number(1, GAMES_LIMIT),
+        default=100,
+        help="rounds to play (default 100, at most 10,000,000)",
+    )
+    simulate.add_argument(
+        "--seed", type=_whole_number(0, SEED_LIMIT), default=0, help="seed for the deals and agents (default 0)"
+    )
     simulate.add_argument(
         "--agents",
         default="random",
@@ -187,7 +232,7 @@ def _parser() -> _Parser:
         type=_whole_number(1, 256),
         default=None,
         metavar="N",
-        help="play the rounds on N local processes (the same results as one)",
+        help="play the rounds on N local processes, at most 256 (the same results as one)",
     )
     where.add_argument(
         "--scheduler",
@@ -209,9 +254,11 @@ def _parser() -> _Parser:
         "--samples",
         type=_whole_number(1, 100_000_000),
         default=1_000_000,
-        help="random deals when the odds are sampled (default 1000000)",
+        help="random deals when the odds are sampled (default 1,000,000, at most 100,000,000)",
     )
-    odds.add_argument("--seed", type=_whole_number(0), default=0, help="seed for the random deals (default 0)")
+    odds.add_argument(
+        "--seed", type=_whole_number(0, SEED_LIMIT), default=0, help="seed for the random deals (default 0)"
+    )
     odds.add_argument(
         "--method",
         default="auto",
@@ -227,18 +274,27 @@ def _parser() -> _Parser:
         type=_whole_number(1, 1_000_000),
         default=2_000,
         metavar="N",
-        help="rounds played for --wait (default 2000)",
+        help="rounds played for --wait (default 2,000, at most 1,000,000)",
     )
     odds.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    for number, text in enumerate(argv, 1):
+        if not _is_utf8(text):
+            # Python keeps bytes that are not UTF-8 as lone surrogates, which no terminal or file can show.
+            print(
+                f"{PROGRAM}: argument {number} ({shown(text)}) is not valid UTF-8 text; write every argument in UTF-8.",
+                file=sys.stderr,
+            )
+            return 2
     arguments = _parser().parse_args(argv)
     try:
         return _COMMANDS[arguments.command](arguments)
     except MatatuError as error:
-        print(f"{PROGRAM}: {error_words(error)}", file=sys.stderr)
+        print(f"{PROGRAM}: {escaped(error_words(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -248,21 +304,70 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _say(line: str, limit: int | None = None) -> None:
+    """Print text that came from a file or the database: control characters escaped, never run by the terminal."""
+    line = escaped(line)
+    print(line if limit is None or len(line) <= limit else line[:limit] + "…")
+
+
+def _print_json(data) -> None:
+    text = json.dumps(data, ensure_ascii=False)
+    print(text if text.isprintable() else json.dumps(data))  # unprintable characters as \u escapes
+
+
+def _nested_too_deeply(path: Path) -> str:
+    return f"{path} is nested too deeply to read (lists or objects thousands of levels inside one another)"
+
+
+def _read_json(path: Path, what: str):
+    """The JSON a file holds, or a sentence saying why it cannot be read (every command reads its files here)."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise MatatuError(f"Cannot read {path} ({error.strerror}).") from None
+    except UnicodeDecodeError:
+        raise MatatuError(f"{path} is not a text file in UTF-8: give {what}.") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MatatuError(f"{path} is not JSON ({error.msg}, line {error.lineno}): give {what}.") from None
+    except RecursionError:
+        raise MatatuError(f"{_nested_too_deeply(path)}: give {what}.") from None
+
+
 def _check(arguments) -> int:
     from .teaching.scenarios import Outcome, check_file, scenario_files
 
-    outcomes = []
+    passed = failed = 0
     for path in arguments.paths:
         files = scenario_files([path])
-        if files:
-            found = [outcome for file in files for outcome in check_file(file)]
-        else:
+        found = []
+        for file in files:
+            try:
+                found.extend(check_file(file))
+            except RecursionError:  # scenarios.check_file reads the JSON itself
+                found.append(Outcome(str(file), False, _nested_too_deeply(file)))
+        if not files:
             found = [Outcome(str(path), False, "no scenario files (*.json) in this folder")]
         for outcome in found:
-            print(outcome.line())
-        outcomes.extend(found)
-    failed = sum(not outcome.passed for outcome in outcomes)
-    print(f"{len(outcomes) - failed} passed, {failed} failed")
+            if not outcome.passed:
+                failed += 1
+                if failed > FAILURES_SHOWN:
+                    continue
+            else:
+                passed += 1
+            _say(outcome.line(), LINE_LIMIT)
+    if failed > FAILURES_SHOWN:
+        print(f"… and {failed - FAILURES_SHOWN} more failed (the first {FAILURES_SHOWN} are shown)")
+    print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
@@ -280,7 +385,7 @@ def _rules(arguments) -> int:
             for name in store.names():
                 published = store.ruleset(name)
                 numbers = ", ".join(f"v{number}" for number in store.versions(name))
-                print(f"{name:<16} {numbers:<10} {published.title or 'from ' + published.base}")
+                _say(f"{name:<16} {numbers:<10} {published.title or 'from ' + published.base}")
             return 0
         published = store.ruleset(arguments.name, arguments.version)
     title = f"{published.name} v{published.version}: {published.title or 'based on ' + published.base}"
@@ -291,7 +396,7 @@ def _rules(arguments) -> int:
         rules = with_switches(rules, changes)
         written = ", ".join(f"{name}={value}" for name, value in arguments.switches)
         title = f"{published.name} v{published.version} with {written} (not published)"
-    print(rules_text(rules, title))
+    print(rules_text(rules, escaped(title)))  # the title may be anyone's text; the rest is the package's
     return 0
 
 
@@ -303,7 +408,7 @@ def _publish(arguments) -> int:
     changes = {name: parse_switch_value(name, value) for name, value in arguments.switches}
     with Store() as store:
         version = store.publish(arguments.new_name, arguments.base, changes, arguments.title)
-    print(f"{arguments.new_name} v{version} is published; 'matatu-learn rules {arguments.new_name}' prints it.")
+    _say(f"{arguments.new_name} v{version} is published; 'matatu-learn rules {arguments.new_name}' prints it.")
     return 0
 
 
@@ -311,23 +416,26 @@ def _puzzles(arguments) -> int:
     from .teaching.puzzles import QUESTION_TEXT, load_puzzles, puzzle_set
 
     if arguments.file is not None:
-        puzzles = load_puzzles(arguments.file)
+        try:
+            puzzles = load_puzzles(arguments.file)
+        except RecursionError:  # puzzles.load_puzzles reads the JSON itself
+            raise MatatuError(f"{_nested_too_deeply(arguments.file)}: give a JSON list of puzzles.") from None
     else:
         puzzles = puzzle_set(arguments.rules, arguments.level, arguments.count, arguments.seed)
     if arguments.json:
-        print(json.dumps([puzzle.to_json() for puzzle in puzzles], ensure_ascii=False))
+        _print_json([puzzle.to_json() for puzzle in puzzles])
         return 0
     for number, puzzle in enumerate(puzzles, 1):
         position = puzzle.position
-        print(
+        _say(
             f"{number}. {QUESTION_TEXT[puzzle.question]}  ({json.dumps(puzzle.rules, ensure_ascii=False)}, {puzzle.level})"
         )
-        print(
+        _say(
             f"   your hand: {position['hands'][position.get('to_move', 0)]}   pile: {position.get('pile', 'bare table')}"
             + (f"   marker: {position['marker']}" if "marker" in position else "")
         )
-        print(f"   answer: {json.dumps(puzzle.answer, ensure_ascii=False)}")
-        print(f"   {puzzle.explanation}")
+        _say(f"   answer: {json.dumps(puzzle.answer, ensure_ascii=False)}")
+        _say(f"   {puzzle.explanation}")
     return 0
 
 
@@ -337,7 +445,7 @@ def _history(arguments) -> int:
     with Store() as store:
         records = store.games(arguments.rules, arguments.limit)
     if arguments.json:
-        print(json.dumps([record.to_json() for record in records], ensure_ascii=False))
+        _print_json([record.to_json() for record in records])
         return 0
     if not records:
         print("No recorded games yet: 'matatu-learn simulate --rules house --games 10 --record' records some.")
@@ -347,9 +455,9 @@ def _history(arguments) -> int:
     )
     for record in records:
         winners = " and ".join(Voice(record.players).seat(seat) for seat in record.winners)
-        print(
+        _say(
             f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.players:<8} "
-            f"{','.join(record.seats)[:28]:<28} {record.reason:<8} {winners:<8} "
+            f"{escaped(','.join(record.seats))[:28]:<28} {record.reason:<8} {winners:<8} "
             f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}"
         )
     return 0
@@ -369,7 +477,7 @@ def _replay(arguments) -> int:
     voice = Voice(record.players, viewer=seat)
     if arguments.steps:
         for number, line in enumerate(voice.narrate(report.frames), 1):
-            print(f"{number:>4}. {line}")
+            _say(f"{number:>4}. {line}")
     summary = (
         f"game {record.id}: {record.ruleset} v{record.version}, {record.players} players, seed {record.seed}, "
         f"{len(record.actions)} actions"
@@ -377,7 +485,7 @@ def _replay(arguments) -> int:
     if report.reproduced:
         print(f"{summary}: reproduced. {voice.result(report.game.result)}")
         return 0
-    print(f"{summary}: NOT reproduced: {report.difference}.")
+    _say(f"{summary}: NOT reproduced: {report.difference}.")
     return 1
 
 
@@ -386,26 +494,49 @@ def _export(arguments) -> int:
 
     with Store() as store:
         data = store.export(arguments.rules)
-    try:
-        arguments.file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    except OSError as error:
-        raise MatatuError(f"Cannot write {arguments.file} ({error.strerror}).") from None
-    print(f"{len(data['games'])} games written to {arguments.file}.")
+    # A lone surrogate left by an older version is written as the JSON escape it reads back as.
+    _write_atomically(
+        arguments.file, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8", "backslashreplace")
+    )
+    _say(f"{len(data['games'])} games written to {arguments.file}.")
     return 0
+
+
+def _write_atomically(path: Path, content: bytes) -> None:
+    """Write a file whole or not at all: a temporary file in the same folder, renamed over the old one."""
+    if path.is_dir():
+        raise MatatuError(f"{path} is a folder: give the name of the file to write.")
+    temporary = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.partial"
+    try:
+        # os.open, not tempfile: the file gets the modes (umask) an ordinary new file would.
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(content)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    except OSError as error:
+        if error.errno in DISK_FULL:
+            raise MatatuError(
+                f"The disk is full, so {path} was not written (a file already there is as it was); "
+                "free some space and try again."
+            ) from None
+        raise MatatuError(f"Cannot write {path} ({error.strerror}).") from None
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
 
 
 def _import(arguments) -> int:
     from .store.database import Store
 
-    try:
-        data = json.loads(arguments.file.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise MatatuError(f"Cannot read {arguments.file} ({error.strerror}).") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise MatatuError(f"{arguments.file} is not a JSON file of exported games.") from None
+    data = _read_json(arguments.file, "a JSON file of exported games ('matatu-learn export' writes one)")
     with Store() as store:
-        ids = store.import_games(data)
-    print(f"{len(ids)} games imported" + (f" (ids {ids[0]}-{ids[-1]})." if ids else "."))
+        report = store.import_games(data)
+    ids = report.ids
+    held = f"; {report.skipped} already held, skipped" if report.skipped else ""
+    print(f"{len(ids)} games imported" + (f" (ids {ids[0]}-{ids[-1]})" if ids else "") + held + ".")
     return 0
 
 
@@ -461,7 +592,7 @@ def _simulate(arguments) -> int:
     report["rules"] = arguments.rules
     report["recorded"] = arguments.record
     if arguments.json:
-        print(json.dumps(report, ensure_ascii=False))
+        _print_json(report)
         return 0
     print(
         f"{report['games']} rounds of {arguments.rules}, {arguments.players} players, agents {', '.join(report['agents'])}, seed {arguments.seed}"
@@ -496,7 +627,7 @@ def _odds(arguments) -> int:
     try:
         odds = cut_odds(view, arguments.cut, samples=arguments.samples, seed=arguments.seed, method=arguments.method)
     except IllegalActionError as error:
-        print(f"{PROGRAM}: {error_words(error)}", file=sys.stderr)
+        print(f"{PROGRAM}: {escaped(error_words(error))}", file=sys.stderr)
         return 1
     waiting, wait_refused = None, None
     if arguments.wait:
@@ -509,7 +640,7 @@ def _odds(arguments) -> int:
         if arguments.wait:
             report["wait"] = waiting.to_json() if waiting is not None else None
             report["wait_refused"] = wait_refused
-        print(json.dumps(report, ensure_ascii=False))
+        _print_json(report)
         return 0
     sizes = ", ".join(map(str, odds.opponent_sizes))
     others = "the other hand holds" if len(odds.opponent_sizes) == 1 else "the other hands hold"
@@ -536,14 +667,7 @@ def _read_position_file(path: Path):
     """The round a position file describes: its ``rules`` and ``position``, as in a scenario file."""
     from .teaching.scenarios import read_position, read_rules
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise MatatuError(f"Cannot read {path} ({error.strerror}).") from None
-    except UnicodeDecodeError:
-        raise MatatuError(f"{path} is not a text file: give a JSON file with rules and position.") from None
-    except json.JSONDecodeError as error:
-        raise MatatuError(f"{path} is not JSON ({error.msg}, line {error.lineno}).") from None
+    data = _read_json(path, "a JSON file with rules and position")
     if not isinstance(data, dict) or "rules" not in data or "position" not in data:
         raise MatatuError(f'{path} must hold one JSON object with "rules" and "position", as a scenario file does.')
     try:
@@ -556,7 +680,13 @@ def _serve(arguments) -> int:
     from .server import notebooks_folder, serve
 
     folder = notebooks_folder(arguments.notebooks)
-    return serve(folder, arguments.port, arguments.host, open_browser=not arguments.no_browser)
+    return serve(
+        folder,
+        arguments.port,
+        arguments.host,
+        open_browser=not arguments.no_browser,
+        teacher_code=arguments.teacher_code,
+    )
 
 
 _COMMANDS = {

@@ -2,7 +2,9 @@
 
 Voilà runs in a session of its own, so a Ctrl-C in the terminal reaches only this command.
 The command passes SIGINT and SIGTERM on to Voilà, which shuts its kernels down, waits, and
-after a grace period kills whatever is still running. Idle kernels of closed pages are culled.
+after a grace period kills whatever is still running. Idle kernels of closed pages are culled,
+and busy ones too. Voilà runs through ``matatu_learn.voila_app``, which guards what a shared class
+server needs guarded (see there).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from pathlib import Path
 
 from .engine.errors import MatatuError
+from .store.roles import TEACHER_CODE_VARIABLE
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -27,6 +30,12 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # A kernel with no page connected is shut down once idle for cull_idle_timeout seconds, checked
 # every cull_interval seconds: a closed page's kernel is gone within 90 s, an open page's stays.
 KERNEL_CULLING = {"cull_idle_timeout": 60, "cull_interval": 30, "cull_connected": False}
+# A kernel no page has been connected to for this many seconds is shut down even while busy
+# (Jupyter's culler spares a busy kernel, and counts its output as activity): a page that left
+# mid-computation would otherwise hold a CPU for good. Five minutes is far past the seconds a
+# page's kernel spends rendering before the page connects, and past a dropped connection coming
+# back; checked every cull_interval, so an abandoned computation ends within 5.5 minutes.
+UNCONNECTED_KERNEL_TIMEOUT = 300
 # Voilà stops its kernels within jupyter_client's own timeouts (5 s each, in parallel).
 GRACE_SECONDS = 20.0
 
@@ -61,12 +70,15 @@ def kernel_culling_options(settings: dict | None = None) -> list[str]:
     return [f"--MappingKernelManager.{name}={value}" for name, value in settings.items()]
 
 
-def voila_command(folder: Path, port: int, host: str, culling: dict | None = None) -> list[str]:
-    """The command that runs Voilà on the folder, without opening a browser."""
+def voila_command(
+    folder: Path, port: int, host: str, culling: dict | None = None, unconnected_timeout: int | None = None
+) -> list[str]:
+    """The command that runs the class server's Voilà on the folder, without opening a browser."""
+    unconnected_timeout = UNCONNECTED_KERNEL_TIMEOUT if unconnected_timeout is None else unconnected_timeout
     return [
         sys.executable,
         "-m",
-        "voila",
+        "matatu_learn.voila_app",
         str(folder),
         f"--port={port}",
         f"--Voila.ip={host}",
@@ -75,6 +87,7 @@ def voila_command(folder: Path, port: int, host: str, culling: dict | None = Non
         "--no-browser",
         "--VoilaConfiguration.show_tracebacks=False",
         *kernel_culling_options(culling),
+        f"--ClassKernelManager.cull_unconnected_timeout={unconnected_timeout}",
     ]
 
 
@@ -206,13 +219,13 @@ def _parent_death_signal():
 class _Voila:
     """Voilà as a child process that stops, kernels and all, when this command is asked to stop."""
 
-    def __init__(self, command: list[str]):
+    def __init__(self, command: list[str], environment: dict[str, str] | None = None):
         self.stopping_on: int | None = None
         self.known: dict[int, int] = {}
         self._killer: threading.Timer | None = None
         # A session of its own: the terminal's Ctrl-C reaches this command only, which passes it on.
         self.process = subprocess.Popen(
-            command, start_new_session=os.name == "posix", preexec_fn=_parent_death_signal()
+            command, env=environment, start_new_session=os.name == "posix", preexec_fn=_parent_death_signal()
         )
 
     def stop(self, number: int, frame=None) -> None:
@@ -271,8 +284,24 @@ def _open_browser_when_ready(host: str, port: int, url: str) -> None:
     threading.Thread(target=open_when_ready, daemon=True).start()
 
 
-def serve(folder: Path, port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, open_browser: bool = True) -> int:
-    """Serve the folder with Voilà until Voilà ends or this process gets SIGINT or SIGTERM."""
+def voila_environment(teacher_code: str | None) -> dict[str, str] | None:
+    """Voilà's environment (its kernels inherit it): this one, with the teacher code when given."""
+    if teacher_code is None:
+        return None
+    return dict(os.environ, **{TEACHER_CODE_VARIABLE: teacher_code})
+
+
+def serve(
+    folder: Path,
+    port: int = DEFAULT_PORT,
+    host: str = DEFAULT_HOST,
+    open_browser: bool = True,
+    teacher_code: str | None = None,
+) -> int:
+    """Serve the folder with Voilà until Voilà ends or this process gets SIGINT or SIGTERM.
+
+    The teacher code, when given, reaches the kernels only (never the terminal's output).
+    """
     if importlib.util.find_spec("voila") is None:
         raise MatatuError(
             "Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn)."
@@ -293,7 +322,7 @@ def serve(folder: Path, port: int = DEFAULT_PORT, host: str = DEFAULT_HOST, open
     for number in handled:
         signal.signal(number, lambda number, frame: voila.stop(number) if voila else early.append(number))
     try:
-        voila = _Voila(voila_command(folder, port, host))
+        voila = _Voila(voila_command(folder, port, host), voila_environment(teacher_code))
         if early:
             voila.stop(early[0])
         if open_browser:

@@ -38,6 +38,12 @@ def expected_files() -> set[str]:
         if "__pycache__" not in path.parts
     }
     data = {path.relative_to(ROOT).as_posix() for path in (ROOT / "matatu_learn").rglob("*.json")}
+    # The page template the server renders with (no outside asset, the "page has stopped" notice).
+    data |= {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "matatu_learn" / "voila_template").rglob("*")
+        if path.is_file()
+    }
     notebooks = {f"matatu_learn/notebooks/{path.name}" for path in (ROOT / "notebooks").glob("*.ipynb")}
     return modules | data | notebooks
 
@@ -111,7 +117,7 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
         tree = server.process_tree(serving.pid)
         commands = [Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode() for pid in tree]
         # The lessons served are the wheel's, installed in the new environment, not the checkout's.
-        voila = [command for command in commands if " -m voila " in command]
+        voila = [command for command in commands if " -m matatu_learn.voila_app " in command]
         assert voila and f"{environment}/lib/" in voila[0] and "/site-packages/matatu_learn/notebooks" in voila[0], (
             commands
         )

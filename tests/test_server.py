@@ -12,11 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
-from tornado.websocket import websocket_connect
+from server_fixtures import Browser
 
 from conftest import free_port, render, stop_process_tree
 from matatu_learn import server
 from matatu_learn.cli import main
+from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
 
 
 def command_line(pid: int) -> str:
@@ -87,7 +88,7 @@ def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, nu
         assert "Learn Matatu" in page and "RulesBrowser()" not in page  # the code cells' sources are hidden
         tree = server.process_tree(serving.pid)
         commands = [command_line(pid) for pid in tree]
-        assert any(" -m voila " in command for command in commands), commands
+        assert any(" -m matatu_learn.voila_app " in command for command in commands), commands
         assert any("ipykernel" in command for command in commands), f"no kernel behind the page: {commands}"
         timeout, interval = server.KERNEL_CULLING["cull_idle_timeout"], server.KERNEL_CULLING["cull_interval"]
         assert (
@@ -146,14 +147,21 @@ def test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_pa
         )
     try:
         base = f"http://127.0.0.1:{port}"
-        kernels = [re.search(r'"kernelId": "([0-9a-f-]+)"', wait_for_page(base, log))[1] for _ in range(2)]
-        tree = server.process_tree(voila.pid)
-        pids = {kernel: next(pid for pid in tree if f"kernel-{kernel}.json" in command_line(pid)) for kernel in kernels}
-        open_kernel, closed_kernel = ({pid: tree[pid]} for pid in pids.values())
+        wait_for_page(base, log)
+        # A page's kernel answers its own browser session only: the open page's browser keeps its cookies.
+        browser = Browser(base)
+
+        def kernel_process(kernel: str) -> dict[int, int]:
+            tree = server.process_tree(voila.pid)
+            return {pid: tree[pid] for pid in tree if f"kernel-{kernel}.json" in command_line(pid)}
 
         async def hold_a_page_open():
-            connection = await websocket_connect(f"ws://127.0.0.1:{port}/api/kernels/{kernels[0]}/channels")
+            open_page = browser.open_page("index.ipynb")
+            # Connected before the next page renders: idle for longer than the timeout, it would be culled first.
+            connection = await browser.websocket(open_page)
+            open_kernel = kernel_process(open_page)
             try:
+                closed_kernel = kernel_process(await asyncio.to_thread(browser.open_page, "index.ipynb"))
                 deadline = time.monotonic() + 20
                 while server.still_running(closed_kernel) and time.monotonic() < deadline:
                     await asyncio.sleep(0.2)
@@ -162,10 +170,43 @@ def test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_pa
                 assert server.still_running(open_kernel), "the open page's kernel was culled"
             finally:
                 connection.close()
+            return open_kernel
 
-        asyncio.run(hold_a_page_open())
+        open_kernel = asyncio.run(hold_a_page_open())
         assert wait_until_gone(open_kernel, 20) == [], "the kernel of the page closed last was not culled"
         assert "Culling 'idle' kernel" in log.read_text()
     finally:
         left = stop_process_tree(voila)
     assert left == [], "Voilà left processes running"
+
+
+def test_the_teacher_code_reaches_the_kernels_and_is_never_printed(tmp_path):
+    port, code = free_port(), "owl-42-maize"
+    program = (
+        "import sys; from pathlib import Path; from matatu_learn.server import serve; "
+        f"sys.exit(serve(Path(sys.argv[1]), {port}, open_browser=False, teacher_code=sys.argv[2]))"
+    )
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        serving = subprocess.Popen(
+            [sys.executable, "-c", program, str(server.packaged_notebooks()), code],
+            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "serve.sqlite3")),
+            stdout=output,
+            stderr=output,
+        )
+    try:
+        wait_for_page(f"http://127.0.0.1:{port}", log)
+        tree = server.process_tree(serving.pid)
+        kernels = [pid for pid in tree if "ipykernel" in command_line(pid)]
+        assert kernels, "no kernel behind the page"
+        for pid in kernels:
+            environment = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            assert f"{TEACHER_CODE_VARIABLE}={code}".encode() in environment
+        serving.send_signal(signal.SIGTERM)
+        assert serving.wait(timeout=server.GRACE_SECONDS) == 128 + signal.SIGTERM
+        assert wait_until_gone(tree, 5) == []
+    finally:
+        if serving.poll() is None:
+            kill_tree(serving)
+    printed = log.read_text()
+    assert "Serving the lessons at" in printed and code not in printed

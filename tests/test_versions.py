@@ -9,7 +9,7 @@ import pytest
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.cli import main
-from matatu_learn.engine.errors import RulesError
+from matatu_learn.engine.errors import MatatuError, RulesError
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store import Registry, Store
@@ -82,7 +82,7 @@ def test_a_name_taken_by_another_ruleset_is_refused_and_nothing_is_published(dat
         assert store.versions("kampala-family") == [1, 2, 3]
         with pytest.raises(RulesError, match="'house' is already a ruleset based on house"):
             store.publish("house", "kampala-family", {})
-        with pytest.raises(RulesError, match="'nope' is not a switch"):
+        with pytest.raises(MatatuError, match="'nope' is not a switch"):
             store.publish("house", None, {"nope": 1})
         assert store.versions("house") == [1]
 
@@ -100,7 +100,7 @@ def test_a_read_only_database_is_read_publishes_nothing_and_says_so(database, ca
     monkeypatch.setattr("matatu_learn.store.database.sqlite3.connect", read_only)
     assert Registry().rules("kampala-family").cut_limit == 25  # reading still works
     assert main(["rules", "publish", "house", "--set", "cut_limit=25"]) == 2
-    assert "cannot be written (read-only)" in capsys.readouterr().err
+    assert "is read-only (its file or folder cannot be written)" in capsys.readouterr().err
     monkeypatch.undo()
     assert hashlib.sha256(database.read_bytes()).hexdigest() == before
     with Store() as store:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import urllib.parse
 from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -25,13 +26,24 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import MatatuError, RulesError
+from ..engine.events import RoundEnd
 from ..engine.frames import Frame, each_frame
 from ..engine.round import Round, RoundResult, check_players
-from ..engine.rules import PRESET_TITLES, PRESETS, Rules, with_switches
+from ..engine.rules import PRESET_TITLES, PRESETS, SWITCH_NAMES, Rules, with_switches
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
 ENVIRONMENT_VARIABLE = "MATATU_LEARN_DB"
 NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+BUSY_TIMEOUT_SECONDS = 30  # how long a write waits for another writer before it says the database is busy
+# The gate's bounds: far past anything a table or a class makes, short of what would flood a page or a file.
+NAME_LIMIT = 40
+TITLE_LIMIT = 120
+SEAT_LIMIT = 40
+VERSION_LIMIT = 1_000_000_000
+SEED_LIMIT = 2**63 - 1  # SQLite's largest integer; the engine's seeds are 63 bits
+ACTIONS_LIMIT = 100_000
+ACTION_LIMIT = 40
+TIME_LIMIT = 40
 
 # Each entry moves the schema one version forward; the index is the version it leaves.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -76,6 +88,10 @@ PRESET_PUBLISHED_AT = "2026-01-01T00:00:00.000+00:00"
 
 class StoreError(MatatuError):
     """The database cannot be used as asked; nothing in it was changed."""
+
+
+class RecordError(StoreError):
+    """A ruleset version or a game record the gate refuses; the sentence names the field."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +143,12 @@ class ReplayReport:
         return self.frames[-1].game
 
 
+@dataclass(frozen=True)
+class ImportReport:
+    ids: tuple[int, ...]  # the games added, in the export's order
+    skipped: int  # games the database already held
+
+
 def default_path() -> Path:
     """``MATATU_LEARN_DB`` if set, else a file in the user's data folder."""
     configured = os.environ.get(ENVIRONMENT_VARIABLE)
@@ -142,16 +164,200 @@ def now() -> str:
 
 
 def _database_error(path: Path, error: sqlite3.Error) -> StoreError:
-    text = str(error)
-    if "locked" in text or "busy" in text:
-        return StoreError(f"The database {path} stayed busy too long; try again.")
-    if "readonly" in text or "read-only" in text:
+    """The sentence for an SQLite failure, chosen by its result code, never by guessing from the text."""
+    code = getattr(error, "sqlite_errorcode", None)
+    name = getattr(error, "sqlite_errorname", "") or ""
+    primary = code & 0xFF if isinstance(code, int) else None
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return StoreError(
-            f"The database {path} cannot be written (read-only); set {ENVIRONMENT_VARIABLE} to a writable file."
+            f"The database {path} is busy: another program kept it locked for {BUSY_TIMEOUT_SECONDS} s; try again."
         )
-    return StoreError(
-        f"The database {path} is damaged or is not a matatu-learn database ({text}); it was left as it is."
+    if primary == sqlite3.SQLITE_READONLY:
+        return StoreError(
+            f"The database {path} is read-only (its file or folder cannot be written), so nothing was changed; "
+            f"set {ENVIRONMENT_VARIABLE} to a writable file to change it."
+        )
+    if primary == sqlite3.SQLITE_FULL or name in _WRITE_FAILURES:
+        return StoreError(
+            f"The disk holding the database {path} is full (or refused the write), so nothing was written; "
+            "free some space and try again."
+        )
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return StoreError(
+            f"The database {path} is damaged or is not a matatu-learn database ({error}); it was left as it is."
+        )
+    if primary == sqlite3.SQLITE_CANTOPEN:
+        return StoreError(
+            f"The database {path} cannot be opened ({error}); set {ENVIRONMENT_VARIABLE} to a file you may read and write."
+        )
+    if primary == sqlite3.SQLITE_IOERR:
+        return StoreError(f"The disk failed while reading the database {path} ({error}); nothing was changed.")
+    return StoreError(f"The database {path} could not be used ({error}); nothing was changed.")
+
+
+# An I/O error while writing is how SQLite reports a file past its size limit or a disk that filled mid-write.
+_WRITE_FAILURES = frozenset(
+    {
+        "SQLITE_IOERR_WRITE",
+        "SQLITE_IOERR_FSYNC",
+        "SQLITE_IOERR_DIR_FSYNC",
+        "SQLITE_IOERR_TRUNCATE",
+        "SQLITE_IOERR_SHMSIZE",
+        "SQLITE_IOERR_SHMMAP",
+        "SQLITE_IOERR_MMAP",
+    }
+)
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    r"""A value as a sentence may quote it: control characters escaped, long text cut short.
+
+    >>> print(shown("\x1b[31mred"), shown("x" * 50, 10), shown(2.5))
+    '\x1b[31mred' 'xxxxxxxxxx…' 2.5
+    """
+    if not isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    cut = value[:limit] + ("…" if len(value) > limit else "")
+    return "'" + escaped(cut) + "'"
+
+
+def escaped(text: str) -> str:
+    r"""Text safe to print on a terminal: control and other unprintable characters written as escapes (``\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        character if character.isprintable() else character.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for character in text
     )
+
+
+# ----------------------------------------------------------------- the gate
+def _refuse(message: str) -> None:
+    raise RecordError(message)
+
+
+def _printable(value: Any, what: str, limit: int, empty: bool = False) -> None:
+    if not isinstance(value, str):
+        _refuse(f"{what} must be text, not {shown(value)}.")
+    if (not value and not empty) or len(value) > limit or not value.isprintable():
+        _refuse(
+            f"{what} is malformed: it must be one line of printable text of {0 if empty else 1} to {limit} characters "
+            f"(no control characters, line breaks or lone surrogates), not {shown(value)}."
+        )
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> None:
+    if type(value) is not int or not low <= value <= high:
+        _refuse(f"{what} must be a whole number from {low} to {high:,}, not {shown(value)}.")
+
+
+def _check_name(value: Any, what: str = "A ruleset name") -> None:
+    if not isinstance(value, str) or not value or set(value) - NAME_CHARACTERS or len(value) > NAME_LIMIT:
+        _refuse(
+            f"{shown(value)} cannot name a ruleset: use up to {NAME_LIMIT} lower-case letters, digits, '-' and '_', "
+            "e.g. kampala-family."
+        )
+
+
+def _check_switches(value: Any, _: dict) -> None:
+    if not isinstance(value, dict):
+        _refuse(f"The switches must be an object of NAME: VALUE, not {shown(value)}.")
+    for name, setting in value.items():
+        if name not in SWITCH_NAMES:
+            _refuse(f"{shown(name)} is not a switch: the switches are {', '.join(SWITCH_NAMES)}.")
+        if type(setting) not in (bool, int, str, type(None)):
+            _refuse(f"The switch {name} must be true, false, a whole number, a word or null, not {shown(setting)}.")
+
+
+def _check_seats(value: Any, values: dict) -> None:
+    if not isinstance(value, (list, tuple)):
+        _refuse(f"The seats must be a list of names, not {shown(value)}.")
+    players = values.get("players")
+    if players is not None and len(value) != players:
+        _refuse(f"Name every seat once: {players} players need {players} seat names, not {len(value)}.")
+    for number, seat in enumerate(value, 1):
+        _printable(seat, f"The name of seat {number}", SEAT_LIMIT)
+
+
+def _check_leader(value: Any, values: dict) -> None:
+    players = values.get("players")
+    _whole(value, "The leader", 0, (players if type(players) is int else 6) - 1)
+
+
+def _check_actions(value: Any, _: dict) -> None:
+    if not isinstance(value, (list, tuple)) or len(value) > ACTIONS_LIMIT:
+        _refuse(f"The actions must be a list of up to {ACTIONS_LIMIT:,} moves in the notation, not {shown(value)}.")
+    for number, action in enumerate(value, 1):
+        _printable(action, f"Action {number}", ACTION_LIMIT)
+
+
+def _check_numbers(what: str):
+    def check(value: Any, values: dict) -> None:
+        if not isinstance(value, (list, tuple)) or len(value) > 6:
+            _refuse(f"The {what} must be a list of whole numbers, one a seat at most, not {shown(value)}.")
+        for number in value:
+            _whole(number, f"Each of the {what}", -SEED_LIMIT, SEED_LIMIT)
+
+    return check
+
+
+def _check_time(what: str):
+    def check(value: Any, _: dict) -> None:
+        _printable(value, f"The {what} time", TIME_LIMIT)
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            _refuse(f"The {what} time must be a date and time like 2026-01-01T12:00:00+00:00, not {shown(value)}.")
+
+    return check
+
+
+def _check_reason(value: Any, _: dict) -> None:
+    if not isinstance(value, str) or value not in set(RoundEnd):
+        _refuse(f"The reason a round ended is one of {', '.join(RoundEnd)}, not {shown(value)}.")
+
+
+def _check_players(value: Any, _: dict) -> None:
+    try:
+        check_players(value)
+    except MatatuError as error:
+        raise RecordError(str(error)) from None
+
+
+_FIELD_CHECKS = {
+    "name": lambda value, _: _check_name(value),
+    "ruleset": lambda value, _: _check_name(value),
+    "base": lambda value, _: _check_name(value),
+    "version": lambda value, _: _whole(value, "A ruleset version", 1, VERSION_LIMIT),
+    "title": lambda value, _: _printable(value, "The title", TITLE_LIMIT, empty=True),
+    "switches": _check_switches,
+    "players": _check_players,
+    "seats": _check_seats,
+    "seed": lambda value, _: _whole(value, "The seed", 0, SEED_LIMIT),
+    "leader": _check_leader,
+    "actions": _check_actions,
+    "reason": _check_reason,
+    "winners": _check_numbers("winners"),
+    "totals": _check_numbers("totals"),
+    "points": _check_numbers("points"),
+    "started_at": _check_time("start"),
+    "ended_at": _check_time("end"),
+}
+
+
+def check_fields(**values: Any) -> None:
+    """The one gate for everything stored: publish, record and import each pass the fields they write.
+
+    A field that is wrong is a ``RecordError`` naming it, e.g. a version that is not a whole number.
+
+    >>> check_fields(name="house", version="7")
+    Traceback (most recent call last):
+    ...
+    matatu_learn.store.database.RecordError: A ruleset version must be a whole number from 1 to 1,000,000,000, not '7'.
+    """
+    for field, value in values.items():
+        _FIELD_CHECKS[field](value, values)
 
 
 class Store:
@@ -175,37 +381,38 @@ class Store:
     # ------------------------------------------------------------- opening
     def _open(self) -> sqlite3.Connection:
         path = self.path
-        if path.is_dir():
-            raise StoreError(f"{path} is a folder, not a database file; set {ENVIRONMENT_VARIABLE} to a file path.")
-        existing = path.exists() and path.stat().st_size > 0
-        if not existing:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise StoreError(
-                    f"Cannot create the database folder {path.parent} ({error.strerror}); "
-                    f"set {ENVIRONMENT_VARIABLE} to a writable file path."
-                ) from None
-        if existing:
-            with open(path, "rb") as file:
-                header = file.read(16)
-            if header != b"SQLite format 3\x00":
-                raise StoreError(
-                    f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched."
-                )
         try:
-            connection = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as error:
+            if path.is_dir():
+                raise StoreError(f"{path} is a folder, not a database file; set {ENVIRONMENT_VARIABLE} to a file path.")
+            existing = path.exists() and path.stat().st_size > 0
+            if not existing:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            else:
+                with open(path, "rb") as file:
+                    header = file.read(16)
+                if header != b"SQLite format 3\x00":
+                    raise StoreError(
+                        f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched."
+                    )
+        except OSError as error:
+            folder = "folder " if not path.parent.is_dir() else ""
             raise StoreError(
-                f"Cannot open or create the database {path} ({error}); set {ENVIRONMENT_VARIABLE} to a writable file path."
+                f"Cannot {'create the database ' + folder + str(path.parent) if folder else 'read the database ' + str(path)} "
+                f"({error.strerror}); set {ENVIRONMENT_VARIABLE} to a writable file path."
             ) from None
+        # Root writes through file modes, but not to a read-only mount; there a read-only connection can still read.
+        self.read_only = existing and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+        try:
+            connection = self._connect()
+        except sqlite3.Error as error:
+            raise _database_error(path, error) from None
         try:
             application = connection.execute("PRAGMA application_id").fetchone()[0]
             tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             schema = connection.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.Error:
+        except sqlite3.Error as error:
             connection.close()
-            raise StoreError(f"{path} is damaged or is not a matatu-learn database; it was left untouched.") from None
+            raise _database_error(path, error) from None
         if existing and application != APPLICATION_ID and tables:
             connection.close()
             raise StoreError(
@@ -217,14 +424,31 @@ class Store:
                 f"{path} was made by a newer matatu-learn (schema {schema}, this one knows {SCHEMA_VERSION}); upgrade matatu-learn to use it."
             )
         try:
-            connection.execute("PRAGMA busy_timeout = 30000")
-            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
+            if not self.read_only:
+                connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as error:
             connection.close()
             raise _database_error(path, error) from None
         return connection
+
+    def _connect(self) -> sqlite3.Connection:
+        options = {"timeout": BUSY_TIMEOUT_SECONDS, "isolation_level": None, "check_same_thread": False}
+        if not self.read_only:
+            return sqlite3.connect(self.path, **options)
+        address = "file:" + urllib.parse.quote(str(self.path.absolute()))
+        try:
+            connection = sqlite3.connect(address + "?mode=ro", uri=True, **options)
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return connection
+        except sqlite3.Error as error:
+            if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_CANTOPEN:
+                raise
+        # A WAL database whose -shm file is gone cannot be opened read-only unless SQLite is told that
+        # nothing writes it: true of a read-only mount, the one place this is reached.
+        return sqlite3.connect(address + "?immutable=1", uri=True, **options)
 
     def _migrate(self) -> None:
         # A current database is only read here, so a read-only one can still be read.
@@ -277,13 +501,21 @@ class Store:
             raise _database_error(self.path, error) from None
         try:
             yield connection
+            connection.execute("COMMIT")  # a full disk often shows only here, when the pages are written
         except sqlite3.Error as error:
-            connection.execute("ROLLBACK")
+            self._roll_back()
             raise _database_error(self.path, error) from None
         except BaseException:
-            connection.execute("ROLLBACK")
+            self._roll_back()
             raise
-        connection.execute("COMMIT")
+
+    def _roll_back(self) -> None:
+        """Undo an open transaction; SQLite may already have undone it after a failed write."""
+        if self._connection.in_transaction:
+            try:
+                self._connection.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the journal undoes it when the connection closes
 
     def _query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple]:
         try:
@@ -333,10 +565,7 @@ class Store:
         versions, shipped with the package, never change. Publishing the same switches as the
         latest version publishes nothing new.
         """
-        if not isinstance(name, str) or not name or set(name) - NAME_CHARACTERS or len(name) > 40:
-            raise RulesError(
-                f"'{name}' cannot name a ruleset: use up to 40 lower-case letters, digits, '-' and '_', e.g. kampala-family."
-            )
+        check_fields(name=name, title=title, switches=changes, **({} if base is None else {"base": base}))
         versions = self.versions(name)
         if base is None:
             if not versions:
@@ -361,6 +590,7 @@ class Store:
             if latest is not None and json.loads(latest[1]) == json.loads(switches):
                 return latest[0]
             version = 1 if latest is None else latest[0] + 1
+            check_fields(version=version)
             origin = base if latest is None else self._origin(connection, name)
             connection.execute(
                 "INSERT INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -382,13 +612,13 @@ class Store:
         """Record a finished round; returns its id."""
         if not game.over:
             raise MatatuError("Only a finished round can be recorded.")
-        if len(seats) != game.players:
-            raise MatatuError(f"Name the kind of every seat ({game.players}), not {len(seats)}.")
+        record = self._record_of(game, ruleset, version, seats, started_at)
+        check_fields(**_gate_fields(record))
         if self._checked.get((ruleset, version)) is not game.rules:
             if self.rules(ruleset, version) != game.rules:
                 raise MatatuError(f"The round was not played under {ruleset} v{version}: its switches differ.")
             self._checked[ruleset, version] = game.rules
-        return self._insert(self._record_of(game, ruleset, version, seats, started_at))
+        return self._insert(record)
 
     def _record_of(
         self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None
@@ -489,52 +719,81 @@ class Store:
             "games": [record.to_json() for record in records],
         }
 
-    def import_games(self, data: Any) -> list[int]:
-        """Add exported records; each is replayed first, and nothing is added unless all are sound."""
+    def import_games(self, data: Any) -> ImportReport:
+        """Add exported records through the same gate as publish and record; each game is replayed first.
+
+        Nothing is added unless all are sound (one transaction); games already held are skipped.
+        """
         if not isinstance(data, dict) or data.get("format") != "matatu-learn games":
             raise StoreError(
                 'This is not a matatu-learn export: expected an object with "format": "matatu-learn games".'
             )
+        if data.get("schema", 1) != 1:
+            raise StoreError(f"This export has schema {shown(data.get('schema'))}; this matatu-learn reads schema 1.")
         rulesets = data.get("rulesets", [])
         games = data.get("games")
         if not isinstance(rulesets, list) or not isinstance(games, list):
             raise StoreError('An export needs a list of "rulesets" and a list of "games".')
-        incoming: dict[tuple[str, int], tuple[dict, Rules]] = {}
-        for index, item in enumerate(rulesets):
-            try:
-                key = (item["name"], item["version"])
-                rules = _rules_from_json(json.dumps(item["switches"]))
-            except (KeyError, TypeError, ValueError, MatatuError) as error:
-                raise StoreError(f"rulesets[{index}] is not a ruleset version ({error}).") from None
-            incoming[key] = (item, rules)
+        incoming = self._incoming_rulesets(rulesets)
         records = []
         for index, item in enumerate(games):
             record = _record_from_json(item, f"games[{index}]")
             key = (record.ruleset, record.version)
-            if key in incoming:
-                rules = incoming[key][1]
-            else:
-                try:
-                    rules = self.rules(*key)
-                except RulesError as error:
-                    raise StoreError(f"games[{index}]: {error}") from None
+            try:
+                rules = incoming[key][2] if key in incoming else self.rules(*key)
+            except RulesError as error:
+                raise StoreError(f"games[{index}]: {error}") from None
             report = replay_record(record, rules)
             if not report.reproduced:
                 raise StoreError(f"games[{index}] does not replay to its recorded result: {report.difference}")
             records.append(record)
-        for (name, version), (_, rules) in incoming.items():
-            if version in self.versions(name):
-                if self.rules(name, version) != rules:
-                    raise StoreError(
-                        f"{name} v{version} is published here with other switches; the export was not imported."
-                    )
+        ids: list[int] = []
+        skipped = 0
         with self._transaction() as connection:  # all of the export, or nothing
-            for (name, version), (item, rules) in incoming.items():
+            for (name, version), (base, title, rules) in incoming.items():
                 connection.execute(
                     "INSERT OR IGNORE INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (name, version, item.get("base", name), item.get("title", ""), _switches_json(rules), now()),
+                    (name, version, base, title, _switches_json(rules), now()),
                 )
-            return [self._insert(record) for record in records]
+            held = _held_games(connection, {(record.ruleset, record.version) for record in records})
+            for record in records:
+                identity = _identity(record)
+                if identity in held:
+                    skipped += 1
+                    continue
+                held.add(identity)
+                ids.append(self._insert(record))
+        return ImportReport(tuple(ids), skipped)
+
+    def _incoming_rulesets(self, rulesets: list) -> dict[tuple[str, int], tuple[str, str, Rules]]:
+        """An export's ruleset versions, each through the gate and agreeing with what is published here."""
+        incoming: dict[tuple[str, int], tuple[str, str, Rules]] = {}
+        origins: dict[str, str] = {}
+        for index, item in enumerate(rulesets):
+            where = f"rulesets[{index}]"
+            if not isinstance(item, dict) or not {"name", "version", "switches"} <= item.keys():
+                raise RecordError(f"{where} is not a ruleset version: it needs a name, a version and switches.")
+            name, version = item["name"], item["version"]
+            base, title = item.get("base", name), item.get("title", "")
+            try:
+                check_fields(name=name, version=version, base=base, title=title, switches=item["switches"])
+                rules = Rules(**item["switches"])
+            except MatatuError as error:
+                raise RecordError(f"{where}: {error}") from None
+            if name in PRESETS and base != name:
+                raise RecordError(f"{where}: {name} is a preset, so its versions are based on {name}, not {base}.")
+            versions = self.versions(name)
+            origin = origins.setdefault(name, self.ruleset(name, versions[0]).base if versions else base)
+            if base != origin:
+                raise RecordError(f"{where}: {name} is based on {origin}, not {base}; the export was not imported.")
+            if version in versions and self.rules(name, version) != rules:
+                raise RecordError(
+                    f"{name} v{version} is published here with other switches; the export was not imported."
+                )
+            if (name, version) in incoming and incoming[name, version][2] != rules:
+                raise RecordError(f"{where}: {name} v{version} appears twice with different switches.")
+            incoming[name, version] = (base, title, rules)
+        return incoming
 
 
 def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
@@ -614,27 +873,39 @@ def _record_from_row(row: tuple) -> GameRecord:
     )
 
 
+GAME_FIELDS = tuple(field.name for field in fields(GameRecord) if field.name != "id")
+
+
+def _gate_fields(record: GameRecord) -> dict[str, Any]:
+    return {name: getattr(record, name) for name in GAME_FIELDS}
+
+
+def _identity(record: GameRecord) -> tuple:
+    """What makes two records the same game: everything but the id it was given."""
+    return tuple(_gate_fields(record).values())
+
+
+def _held_games(connection: sqlite3.Connection, keys: set[tuple[str, int]]) -> set[tuple]:
+    """The identities of the games stored under these ruleset versions."""
+    held = set()
+    for ruleset, version in keys:
+        for row in connection.execute("SELECT * FROM games WHERE ruleset = ? AND version = ?", (ruleset, version)):
+            held.add(_identity(_record_from_row(row)))
+    return held
+
+
 def _record_from_json(item: Any, where: str) -> GameRecord:
+    """An exported game, taken exactly as written: the gate refuses a field of the wrong kind, never converts it."""
+    if not isinstance(item, dict):
+        raise RecordError(f"{where} is not a game record: expected an object.")
+    missing = [name for name in GAME_FIELDS if name not in item and name != "leader"]
+    if missing:
+        raise RecordError(f"{where} is not a game record: it has no {missing[0]}.")
+    values = {name: item.get(name, 0) for name in GAME_FIELDS}
     try:
-        record = GameRecord(
-            None,
-            str(item["ruleset"]),
-            int(item["version"]),
-            int(item["players"]),
-            tuple(map(str, item["seats"])),
-            int(item["seed"]),
-            int(item.get("leader", 0)),
-            tuple(map(str, item["actions"])),
-            str(item["reason"]),
-            tuple(map(int, item["winners"])),
-            tuple(map(int, item["totals"])),
-            tuple(map(int, item["points"])),
-            str(item["started_at"]),
-            str(item["ended_at"]),
-        )
-        check_players(record.players)
-    except (KeyError, TypeError, ValueError) as error:
-        raise StoreError(f"{where} is not a game record (missing or bad field {error}).") from None
-    except MatatuError as error:
-        raise StoreError(f"{where}: {error}") from None
-    return record
+        check_fields(**values)
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return GameRecord(
+        None, **{name: tuple(value) if isinstance(value, list) else value for name, value in values.items()}
+    )

@@ -1,0 +1,285 @@
+"""The Voilà that ``matatu-learn serve`` runs: Voilà 0.5.13 with the guards a shared class server needs.
+
+Run as ``python -m matatu_learn.voila_app FOLDER [Voilà options]``. Against Voilà as released it
+changes four things, each because a page's client is anyone on the classroom network:
+
+- the kernel websocket reads every message with bounds taken from the message's own length:
+  Voilà's ``read_header_from_binary_message`` reads a legacy-protocol binary message (a widget
+  holding bytes, sent to a client that did not ask for the v1 subprotocol) as v1, takes four
+  bytes of offsets for a count of about 10¹⁸ and loops until the memory runs out, freezing every
+  page; a message from a page that the handler cannot read safely closes that page's socket;
+- a kernel answers only the browser session whose page started it (a signed, HttpOnly cookie),
+  so another client holding its id alone is refused (403) on the websocket and the REST routes;
+- a kernel that no page has been connected to for ``cull_unconnected_timeout`` seconds is shut
+  down even while busy (Jupyter's culler spares busy kernels, or culls them only when silent);
+- the pages use the template in ``voila_template/``: nothing fetched from outside the server,
+  and a page that loses its kernel says so.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hmac
+import json
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Integer
+from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+SESSION_COOKIE = "matatu_page_session"
+TEMPLATE = Path(__file__).resolve().parent / "voila_template"
+# The browser session of the page being rendered, read where the page's kernel is started.
+_PAGE_SESSION: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_session", default=None)
+# Jupyter messages carry a handful of parts; a count past this is no message a page sends.
+_MOST_PARTS = 1024
+
+
+class UnreadableMessage(ValueError):
+    """A kernel message whose layout does not fit in its own bytes."""
+
+
+def _v1_offsets(message: bytes) -> list[int]:
+    """The part offsets of a v1 message, each checked against the message's length."""
+    count = int.from_bytes(message[:8], "little")
+    if count < 2 or count > _MOST_PARTS or 8 * (count + 1) > len(message):
+        raise UnreadableMessage(f"{count} offsets in a message of {len(message)} bytes")
+    offsets = [int.from_bytes(message[8 * (index + 1) : 8 * (index + 2)], "little") for index in range(count)]
+    if offsets[0] < 8 * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(message):
+        raise UnreadableMessage("offsets outside the message")
+    return offsets
+
+
+def _legacy_offsets(message: bytes) -> list[int]:
+    """The buffer offsets of a legacy binary message (big-endian, four bytes each), checked likewise."""
+    count = int.from_bytes(message[:4], "big")
+    if count < 1 or count > _MOST_PARTS or 4 * (count + 1) > len(message):
+        raise UnreadableMessage(f"{count} buffers in a message of {len(message)} bytes")
+    offsets = [int.from_bytes(message[4 * (index + 1) : 4 * (index + 2)], "big") for index in range(count)]
+    if offsets[0] < 4 * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(message):
+        raise UnreadableMessage("offsets outside the message")
+    return offsets + [len(message)]
+
+
+def _json_object(data: bytes | str) -> dict:
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError) as error:  # RecursionError: JSON nested too deep
+        raise UnreadableMessage("not JSON") from error
+    if not isinstance(value, dict):
+        raise UnreadableMessage("not a JSON object")
+    return value
+
+
+def message_header(message: bytes | str | dict, v1: bool) -> dict:
+    """The header of a kernel message as the websocket carries it; UnreadableMessage if it is not one.
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_binary_message
+    >>> message = {"header": {"msg_type": "comm_msg"}, "parent_header": {}, "buffers": [b"\\x00" * 9]}
+    >>> legacy = serialize_binary_message(message)
+    >>> message_header(legacy, v1=False)["msg_type"]
+    'comm_msg'
+    >>> message_header(legacy, v1=True)  # the bytes Voilà 0.5.13 read as 10**18 offsets
+    Traceback (most recent call last):
+    ...
+    matatu_learn.voila_app.UnreadableMessage: 864691128488689664 offsets in a message of 78 bytes
+    """
+    if isinstance(message, dict):
+        header = message.get("header")
+    elif isinstance(message, str):
+        if v1:
+            raise UnreadableMessage("a text message on a v1 connection")
+        header = _json_object(message).get("header")
+    elif v1:
+        offsets = _v1_offsets(message)
+        if len(offsets) < 6:  # the channel, then header, parent header, metadata and content
+            raise UnreadableMessage("too few parts")
+        message[offsets[0] : offsets[1]].decode("utf-8")  # the channel: UnicodeDecodeError is a ValueError
+        header = _json_object(message[offsets[1] : offsets[2]])
+    else:
+        offsets = _legacy_offsets(message)
+        body = _json_object(message[offsets[0] : offsets[1]])
+        if not isinstance(body.get("parent_header"), dict):
+            raise UnreadableMessage("no parent header")
+        header = body.get("header")
+    if not isinstance(header, dict) or not isinstance(header.get("msg_type"), str):
+        raise UnreadableMessage("no header")
+    return header
+
+
+# ---- kernels: who started each one, and how long each has had no page ----
+
+
+class ClassKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager, which also remembers each kernel's browser session and culls
+    kernels that no page has been connected to for ``cull_unconnected_timeout`` seconds."""
+
+    cull_unconnected_timeout = Integer(
+        0,
+        config=True,
+        help="Shut down a kernel, busy or not, once no page has been connected to it for this many seconds (0: never).",
+    )
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.owners: dict[str, str] = {}
+        self._unconnected_since: dict[str, float] = {}
+
+    async def start_kernel(self, *arguments, **options):
+        kernel_id = await super().start_kernel(*arguments, **options)
+        owner = _PAGE_SESSION.get()
+        if owner is not None:
+            self.owners[kernel_id] = owner
+        # Rendering the page happens before its websocket connects: the wait counts from here.
+        self._unconnected_since[kernel_id] = time.monotonic()
+        return kernel_id
+
+    def notify_connect(self, kernel_id):
+        super().notify_connect(kernel_id)
+        self._unconnected_since.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id):
+        super().notify_disconnect(kernel_id)
+        if kernel_id in self and not self._kernel_connections.get(kernel_id, 0):
+            self._unconnected_since[kernel_id] = time.monotonic()
+
+    def owned_by(self, kernel_id: str, session: str | None) -> bool:
+        """Whether the kernel was started by the page of this browser session."""
+        owner = self.owners.get(kernel_id)
+        return owner is not None and session is not None and hmac.compare_digest(owner, session)
+
+    async def cull_kernels(self):
+        running = set(self.list_kernel_ids())
+        for table in (self.owners, self._unconnected_since):
+            for kernel_id in [kernel_id for kernel_id in table if kernel_id not in running]:
+                del table[kernel_id]
+        await super().cull_kernels()
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        await super().cull_kernel_if_idle(kernel_id)
+        since = self._unconnected_since.get(kernel_id)
+        if not self.cull_unconnected_timeout or since is None or kernel_id not in self:
+            return
+        alone = time.monotonic() - since
+        if alone > self.cull_unconnected_timeout and not self._kernel_connections.get(kernel_id, 0):
+            state = getattr(self._kernels[kernel_id], "execution_state", "unknown")
+            self.log.warning(
+                "Culling '%s' kernel %s: no page has been connected to it for %d seconds.", state, kernel_id, alone
+            )
+            await ensure_async(self.shutdown_kernel(kernel_id))
+
+
+# ---- handlers ----
+
+
+class PageHandler(TornadoVoilaHandler):
+    """Voilà's page: the browser gets a session cookie, and the page's kernel is bound to it."""
+
+    async def get(self, path=None):
+        session = self.get_signed_cookie(SESSION_COOKIE)
+        if session is None:
+            session = secrets.token_urlsafe(32).encode("ascii")
+            # Before anything is written: the headers go with the page's first bytes.
+            self.set_signed_cookie(SESSION_COOKIE, session, expires_days=None, httponly=True, samesite="Lax")
+        _PAGE_SESSION.set(session.decode("ascii"))
+        await super().get(path)
+
+
+class _OwnedKernel:
+    """Refuse (403) a request for a kernel that the browser session asking did not start."""
+
+    async def prepare(self, *arguments, **options):
+        await super().prepare(*arguments, **options)
+        kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
+        manager = self.kernel_manager
+        if kernel_id not in manager:
+            raise web.HTTPError(404, "No such kernel.")
+        session = self.get_signed_cookie(SESSION_COOKIE)
+        if not manager.owned_by(kernel_id, session.decode("ascii") if session else None):
+            self.log.warning("Refused a request for kernel %s from another browser session.", kernel_id)
+            raise web.HTTPError(403, "This kernel belongs to another page.")
+
+
+class OwnedKernelHandler(_OwnedKernel, KernelHandler):
+    """A kernel's model and its shutdown, for its own page only."""
+
+
+class OwnedShutdownHandler(_OwnedKernel, VoilaShutdownKernelHandler):
+    """The shutdown a page sends as it closes, for its own kernel only."""
+
+
+class GuardedKernelWebsocketHandler(_OwnedKernel, VoilaKernelWebsocketHandler):
+    """The kernel websocket, for its own page only, reading every message within its own bytes."""
+
+    def _v1(self) -> bool:
+        return self.selected_subprotocol == V1_PROTOCOL
+
+    def on_message(self, message):
+        try:
+            message_header(message, self._v1())
+        except ValueError as error:  # UnreadableMessage, or a channel name that is not UTF-8
+            self.log.warning("Closed a kernel websocket that sent an unreadable message (%s).", error)
+            self.close(1007, "A message this server cannot read.")
+            return
+        super().on_message(message)
+
+    def write_message(self, message, binary=False):
+        # Voilà hides execute_input (it holds the cells' code). Only a message that holds those
+        # words can be one, so the others are passed on without parsing.
+        marker = b"execute_input" if isinstance(message, bytes) else "execute_input"
+        if isinstance(message, dict) or marker in message:
+            try:
+                if message_header(message, self._v1())["msg_type"] == "execute_input":
+                    return None
+            except UnreadableMessage as error:
+                self.log.warning("Held back a kernel message that could not be read (%s).", error)
+                return None
+        # Past Voilà's own write_message, whose header reader is the one that loops.
+        return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
+
+
+_REPLACED = {
+    KernelHandler: OwnedKernelHandler,
+    VoilaKernelWebsocketHandler: GuardedKernelWebsocketHandler,
+    VoilaShutdownKernelHandler: OwnedShutdownHandler,
+    TornadoVoilaHandler: PageHandler,
+}
+
+
+class ClassServer(Voila):
+    """Voilà with the handlers above, the kernel manager above and the template in voila_template/."""
+
+    def initialize(self, argv=None):
+        super().initialize(argv)
+        # The class itself, not its dotted name: run with -m, this module is __main__.
+        self.voila_configuration.multi_kernel_manager_class = ClassKernelManager
+
+    def setup_template_dirs(self):
+        super().setup_template_dirs()
+        # First in the search: its index.html.j2 and page.html extend the lab template's.
+        self.template_paths = [str(TEMPLATE), *self.template_paths]
+        self.static_paths = [str(TEMPLATE / "static"), *self.static_paths]
+
+    def init_handlers(self):
+        return [
+            (pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()
+        ]
+
+
+def main(arguments: list[str] | None = None) -> None:
+    """Run the class server with Voilà's command-line options."""
+    ClassServer.launch_instance(sys.argv[1:] if arguments is None else arguments)
+
+
+if __name__ == "__main__":
+    main()

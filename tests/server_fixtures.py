@@ -1,0 +1,216 @@
+"""Helpers for tests of the class server: the served Voilà on a free port, a page's client that
+keeps its cookies, kernel messages as a client sends them over the websocket, and memory from /proc."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+    serialize_binary_message,
+    serialize_msg_to_ws_v1,
+)
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+from conftest import NOTEBOOKS, free_port, stop_process_tree
+from matatu_learn import server
+
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+class Served:
+    """A running class server: its address, its process and its log."""
+
+    def __init__(self, process: subprocess.Popen, base: str, log: Path):
+        self.process, self.base, self.log = process, base, log
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextmanager
+def served(tmp_path: Path, command: list[str] | None = None, port: int | None = None, **options):
+    """The class server as ``serve`` runs it (``server.voila_command``), stopped with everything it started."""
+    port = free_port() if port is None else port
+    command = command or server.voila_command(NOTEBOOKS, port, "127.0.0.1", **options)
+    log = tmp_path / f"voila-{port}.log"
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command,
+            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "class.sqlite3")),
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base, timeout=2)
+                break
+            except OSError:
+                assert process.poll() is None, f"the server ended before it answered:\n{log.read_text()[-2000:]}"
+                assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                time.sleep(0.3)
+        yield Served(process, base, log)
+    finally:
+        left = stop_process_tree(process)
+    assert not left, f"the server left processes running: {left}"
+
+
+class Browser:
+    """One client of the server, with its own cookies (a browser session)."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def open_page(self, name: str, timeout: float = 120) -> str:
+        """Render a page; its kernel's id."""
+        with self.opener.open(f"{self.base}/voila/render/{name}", timeout=timeout) as response:
+            page = response.read().decode("utf-8")
+        return re.search(r'"kernelId": "([0-9a-f-]+)"', page)[1]
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.cookies)
+
+    def request(self, path: str, method: str = "GET") -> int:
+        """An HTTP request with this browser's cookies; the status. Jupyter's XSRF check compares a
+        cookie with a header, both chosen by the client: this client chooses them too."""
+        chosen = "chosen-by-the-client"
+        headers = {"Cookie": f"{self.cookie_header()}; _xsrf={chosen}", "X-XSRFToken": chosen}
+        data = b"" if method == "POST" else None
+        try:
+            with self.opener.open(
+                urllib.request.Request(f"{self.base}{path}", data, headers, method=method), timeout=30
+            ) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    async def websocket(self, kernel_id: str, protocol: str | None = None):
+        """The kernel's websocket as this browser opens it (with or without the v1 subprotocol)."""
+        request = HTTPRequest(
+            f"ws://127.0.0.1:{self.base.rsplit(':', 1)[1]}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}",
+            headers={"Cookie": self.cookie_header()},
+        )
+        return await websocket_connect(request, subprotocols=[protocol] if protocol else None)
+
+
+def kernel_message(msg_type: str, content: dict, buffers: list[bytes] = (), metadata: dict | None = None) -> dict:
+    """A shell-channel message as a page's widget manager sends it."""
+    return {
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "username": "student",
+            "session": uuid.uuid4().hex,
+            "date": "",
+            "version": "5.3",
+        },
+        "parent_header": {},
+        "metadata": metadata or {},
+        "content": content,
+        "channel": "shell",
+        "buffers": list(buffers),
+    }
+
+
+def encode(message: dict, protocol: str | None) -> str | bytes:
+    """A message as the websocket carries it: v1 binary, or legacy JSON text (binary with buffers)."""
+    if protocol == V1:
+        parts = [json.dumps(message[part]).encode() for part in ("header", "parent_header", "metadata", "content")]
+        return serialize_msg_to_ws_v1(parts + list(message["buffers"]), message["channel"])
+    if message["buffers"]:
+        return serialize_binary_message(message)
+    return json.dumps({key: value for key, value in message.items() if key != "buffers"})
+
+
+def decode(frame: str | bytes, protocol: str | None) -> dict:
+    """A message the server sent, with its channel and buffers."""
+    if protocol == V1:
+        channel, parts = deserialize_msg_from_ws_v1(frame)
+        header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+        return dict(
+            channel=channel, header=header, parent_header=parent, metadata=metadata, content=content, buffers=parts[4:]
+        )
+    if isinstance(frame, bytes):
+        return deserialize_binary_message(frame)
+    return dict(json.loads(frame), buffers=[])
+
+
+async def widget_states(connection, protocol: str | None, control_comm: str, timeout: float = 30) -> dict:
+    """Ask for every widget's state as the widget manager does (request_states); the reply."""
+    connection.write_message(
+        encode(kernel_message("comm_msg", {"comm_id": control_comm, "data": {"method": "request_states"}}), protocol),
+        binary=protocol == V1,
+    )
+    return await reply(
+        connection,
+        protocol,
+        lambda message: message["content"].get("data", {}).get("method") == "update_states",
+        timeout,
+    )
+
+
+async def reply(connection, protocol: str | None, wanted, timeout: float = 30) -> dict:
+    """The first message from the kernel that ``wanted`` accepts."""
+    import asyncio
+
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, "the kernel did not answer in time"
+        frame = await asyncio.wait_for(connection.read_message(), remaining)
+        assert frame is not None, "the server closed the websocket"
+        message = decode(frame, protocol)
+        if message["header"].get("msg_type") == "comm_msg" and wanted(message):
+            return message
+
+
+async def open_widget_control(connection, protocol: str | None) -> str:
+    """Open the widget manager's control comm (as the page does); its id."""
+    comm = uuid.uuid4().hex
+    content = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
+    # The version of ipywidgets' control protocol, without which the kernel refuses the comm.
+    opening = kernel_message("comm_open", content, metadata={"version": "1.0.0"})
+    connection.write_message(encode(opening, protocol), binary=protocol == V1)
+    return comm
+
+
+def tree_memory(root: int) -> int:
+    """Resident bytes of a process and of every process it started, from /proc."""
+    total = 0
+    for pid in [root, *server.process_tree(root)]:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue  # it ended meanwhile
+        found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+        total += int(found[1]) * 1024 if found else 0
+    return total
+
+
+def answers_within(url: str, seconds: float) -> float | None:
+    """How long the server took to answer, or None if it did not within the seconds."""
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(url, timeout=seconds) as response:
+            response.read()
+    except OSError:
+        return None
+    return time.monotonic() - started
