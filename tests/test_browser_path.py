@@ -7,11 +7,11 @@ through ``executable_path``, as in tests/test_browser.py. Screenshots go to ``te
 import re
 
 import pytest
-from matatu_learn.engine.explain import card_words
 from test_browser import browser, chromium, open_notebook, page, save  # noqa: F401  (the fixtures)
 
 from matatu_learn.engine.cards import CARD_NAMES, parse_card
 from matatu_learn.teaching.lessons import LESSON_PATH, ordinary_position, ruleset_rules
+from matatu_learn.teaching.voice import card_words
 from matatu_learn.widgets.views import choice_label
 
 PAGES = [name for name, _ in LESSON_PATH]

@@ -342,8 +342,8 @@ BASE_DIAMONDS = {"any_seven": False, "chopper_suit": 2, "marker": Marker.BASE}
             None,
             Rule.CHOPPER_MUST_FIT,
             {"card": parse_card("7♦"), "top": parse_card("9♣"), "suit": 3, "named": False, "colour": None},
-            "You cannot cut with the 7 of diamonds: the chopper must fit the pile, "
-            "and the suit in play is clubs and the top card is the 9 of clubs.",
+            "You cannot cut with the 7 of diamonds: the chopper must fit the pile: "
+            "the suit in play is clubs and the top card is the 9 of clubs.",
         ),
         (
             {"hands": ["7♦ 7♥ 4♠", "K♣"], "pile": "9♦", "marker": "6♦"},
@@ -524,7 +524,12 @@ def test_no_legal_cut_is_a_sentence_and_a_nonzero_exit(tmp_path):
 @pytest.mark.parametrize(
     "content, extra, message",
     [
-        ("{not json", [], "is not JSON (Expecting property name enclosed in double quotes, line 1)."),
+        (
+            "{not json",
+            [],
+            "is not JSON (Expecting property name enclosed in double quotes, line 1): "
+            "give a JSON file with rules and position.",
+        ),
         ('[{"rules": "house"}]', [], 'must hold one JSON object with "rules" and "position"'),
         ('{"rules": "house"}', [], 'must hold one JSON object with "rules" and "position"'),
         (

@@ -124,7 +124,7 @@ def test_no_sentence_talks_about_jokers_without_jokers():
 
 def test_a_cut_is_blocked_by_an_owed_call_only_where_calls_block():
     def cut_sentence(rules):
-        return next(sentence for sentence in rules_sections(rules)["The chopper"] if sentence.startswith("Cut with"))
+        return next(sentence for sentence in rules_sections(rules)["The chopper"] if sentence.startswith("To cut"))
 
     assert cut_sentence(PRESETS["uganda"]).endswith("or a call is owed.")
     assert not cut_sentence(PRESETS["party"]).endswith("or a call is owed.")

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from matatu_learn.agents.players import make_agent
+from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.cli import main
 from matatu_learn.engine.round import Round

@@ -266,7 +266,8 @@ def _check_switches(value: Any, _: dict) -> None:
     for name, setting in value.items():
         if name not in SWITCH_NAMES:
             _refuse(f"{shown(name)} is not a switch: the switches are {', '.join(SWITCH_NAMES)}.")
-        if type(setting) not in (bool, int, str, type(None)):
+        # A word may come as a rules enum's member (a str): only true str-valued words are words.
+        if type(setting) not in (bool, int, type(None)) and not isinstance(setting, str):
             _refuse(f"The switch {name} must be true, false, a whole number, a word or null, not {shown(setting)}.")
 
 

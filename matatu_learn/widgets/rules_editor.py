@@ -32,7 +32,7 @@ class RulesEditor(widgets.VBox):
 
     >>> editor = RulesEditor()
     >>> editor.controls["cut_limit"].value = "25"
-    >>> "worth 25 or less" in editor.preview.value and "cut_limit: 30 → 25" in editor.difference.value
+    >>> "worth 25 or less" in editor.preview.value and "Cut limit: 30 → 25" in editor.difference.value
     True
     """
 
