@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 
 from conftest import all_cards, full_deck
 from matatu_learn.engine.actions import ActionKind, make_action, parse_action
-from matatu_learn.engine.cards import parse_card, parse_cards
+from matatu_learn.engine.cards import DECK, parse_card, parse_cards
 from matatu_learn.engine.errors import NotationError
 from matatu_learn.engine.events import Called, Drew, Ended, Event, EventKind, RoundEnd
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
+from matatu_learn.engine.rulings import Rule
 from matatu_learn.engine.view import PlayerView, TeacherView, views_of
 
 
@@ -173,3 +174,33 @@ def test_a_teacher_sees_every_hand_and_a_player_only_their_own():
     teacher, player = TeacherView(game), PlayerView(game, 1)
     assert [teacher.visible_hand(seat) for seat in range(3)] == [tuple(hand) for hand in game.hands]
     assert [player.visible_hand(seat) for seat in range(3)] == [None, tuple(game.hands[1]), None]
+
+
+EVERY_ACTION = (
+    [make_action(kind) for kind in ("draw", "pass", "pick", "catch")]
+    + [make_action("call", word=word) for word in ("warning", "card", "matatu")]
+    + [make_action("cut", card) for card in DECK]
+    + [make_action("play", card, suit, word) for card in DECK for suit in (None, 0, 1) for word in (None, "card")]
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    jokers=st.booleans(),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10**9),
+    moves=st.integers(0, 80),
+)
+def test_a_ruling_allows_exactly_the_legal_actions(preset, jokers, players, seed, moves):
+    """Legality is decided once: the ruling of every action agrees with the legal-move generator."""
+    game = Round(with_switches(PRESETS[preset], {"jokers": jokers}), players, seed)
+    play_randomly(game, random.Random(seed), moves)
+    legal = set(game.legal_actions())
+    for action in EVERY_ACTION:
+        ruling = game.ruling(action)
+        assert ruling.legal == (action in legal), (str(action), ruling)
+        assert ruling.action == action.text
+        if action in legal:
+            # The refusal checks refuse nothing the generator allows: a legal action fails none of them.
+            assert game.refusal(action).rule is Rule.NOT_NOW, (str(action), game.refusal(action))

@@ -479,25 +479,22 @@ class Round:
                 return
         self._add_plays(actions, card, left, answering=False)
 
+    def _suits(self, card: Card, left: int, answering: bool) -> Sequence[int | None]:
+        """The suits laying this card may name (None: names nothing); ``left`` cards stay in hand."""
+        if not left:
+            return (None,)  # a last card names nothing
+        if card.is_joker:
+            return SUITS if self.rules.joker_names is JokerNames.SUIT else (None,)
+        if RANK_OF[card] != ACE:
+            return (None,)
+        if not answering:
+            return SUITS
+        cancel = self.rules.master_ace_cancel  # only the master ace answers a pick: it cancels it
+        return SUITS if cancel is MasterAceCancel.NAME else (SPADES,) if cancel is MasterAceCancel.SPADES else (None,)
+
     def _add_plays(self, actions: list[Action], card: Card, left: int, answering: bool) -> None:
         """``play`` actions for a card: one per suit it may name, with and without a call."""
-        suits: Sequence[int | None] = (None,)
-        if left:
-            if card.is_joker:
-                if self.rules.joker_names is JokerNames.SUIT:
-                    suits = SUITS
-            elif RANK_OF[card] == ACE:
-                if answering:  # only the master ace answers a pick: it cancels it
-                    cancel = self.rules.master_ace_cancel
-                    suits = (
-                        SUITS
-                        if cancel is MasterAceCancel.NAME
-                        else (SPADES,)
-                        if cancel is MasterAceCancel.SPADES
-                        else (None,)
-                    )
-                else:
-                    suits = SUITS
+        suits = self._suits(card, left, answering)
         word = self._tables.call_words.get(left)
         for suit in suits:
             actions.append(make_action(PLAY, card, suit))
@@ -537,7 +534,7 @@ class Round:
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            raise IllegalActionError(self._refused(action))
+            raise IllegalActionError(self.refusal(action))
         self._legal = None
         seat = self.to_move
         self.history.append(action)
@@ -892,7 +889,7 @@ class Round:
             return Ruling(Rule.NOT_AN_ACTION, False, str(action), error=str(error))
         if action in self.legal_actions():
             return self._allowed(action)
-        return self._refused(action)
+        return self.refusal(action)
 
     def _fit_facts(self) -> dict:
         """What a card must match now: the top card, the suit in play (named or not), a joker's colour."""
@@ -971,7 +968,9 @@ class Round:
             return Ruling(Rule.WILD, True, text, card=card)
         return Ruling(Rule.FITS, True, text, card=card, **self._fit_facts())
 
-    def _refused(self, action: Action) -> Ruling:
+    def refusal(self, action: Action) -> Ruling:
+        """The first refusal check ``action`` fails, in the generator's order; ``NOT_NOW`` when none does
+        (every legal action fails none: the checks and the generator decide alike)."""
         rules = self.rules
         seat = self.to_move
         hand = self.hands[seat]
@@ -982,29 +981,32 @@ class Round:
         owed = self.owed[seat]
         if owed is not None and rules.owed_call_blocks and kind not in (CALL, CATCH):
             return Ruling(Rule.MUST_CALL_FIRST, False, text, word=owed)
-        if kind is CATCH:
+        if kind is CATCH and self.catchable is None:
             return Ruling(Rule.NOBODY_TO_CATCH, False, text)
         if kind is CALL:
             if owed is None:
                 return Ruling(Rule.NO_CALL_OWED, False, text, word=action.word)
-            return Ruling(Rule.WRONG_CALL_OWED, False, text, word=action.word, owed=owed, hand_size=len(hand))
+            if action.word != owed:
+                return Ruling(Rule.WRONG_CALL_OWED, False, text, word=action.word, owed=owed, hand_size=len(hand))
         card = action.card
         if card is not None and card not in hand:
             return Ruling(Rule.NOT_HELD, False, text, card=card)
-        if self.pending and kind is not PICK:
+        answering = self.pending > 0
+        if answering and kind is not PICK and not (kind is PLAY and self._answers(card)):
             return Ruling(Rule.PICK_PENDING, False, text, pending=self.pending, answers=self.pick_answers())
-        if kind is PICK:
+        if kind is PICK and not answering:
             return Ruling(Rule.NO_PICK, False, text)
         if self.has_drawn:
             if kind is DRAW:
                 return Ruling(Rule.ALREADY_DRAWN, False, text)
-            if kind is PASS:
+            if kind is PASS and rules.after_draw not in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS):
                 return Ruling(Rule.NO_PASS_AFTER_DRAW, False, text, drawn=self.drawn)
-            if rules.after_draw is not AfterDraw.ANY_FITTING and card != self.drawn:
+            if card is not None and rules.after_draw is not AfterDraw.ANY_FITTING and card != self.drawn:
                 return Ruling(Rule.ONLY_DRAWN_CARD, False, text, card=card, drawn=self.drawn)
-        if kind is PASS:
+        elif kind is PASS and not rules.pass_without_draw:
             return Ruling(Rule.NO_PASS, False, text)
-        if kind is DRAW:
+        stuck = not any(option.kind in (PLAY, CUT) for option in self.legal_actions())
+        if kind is DRAW and not rules.draw_when_fitting and not answering and not stuck:
             return Ruling(Rule.DRAW_ONLY_WHEN_STUCK, False, text)
         left = len(hand) - 1
         if kind is CUT:
@@ -1017,24 +1019,26 @@ class Round:
         if kind is PLAY:
             if self.is_chopper(card) and not rules.sevens_normal:
                 return Ruling(Rule.CHOPPER_ONLY_CUTS, False, text, card=card)
-            if not self.fits(card):
+            if not answering and not self.fits(card):
                 return Ruling(Rule.DOES_NOT_FIT, False, text, card=card, **self._fit_facts())
-            names_suit = RANK_OF[card] == ACE or (card.is_joker and rules.joker_names is JokerNames.SUIT)
-            if left == 0 and action.suit is not None:
-                return Ruling(Rule.LAST_CARD_NAMES_NOTHING, False, text, card=card)
-            if left and names_suit and action.suit is None:
-                return Ruling(Rule.MUST_NAME_SUIT, False, text, card=card)
-            if action.suit is not None and not names_suit:
-                jokers_name = rules.jokers and rules.joker_names is JokerNames.SUIT
-                return Ruling(Rule.CANNOT_NAME_SUIT, False, text, card=card, jokers_name=jokers_name)
-            if action.word is not None:
+            # The suits this card may name here are the generator's own: one check for both.
+            suits = self._suits(card, left, answering)
+            if action.suit not in suits:
+                if left == 0:
+                    return Ruling(Rule.LAST_CARD_NAMES_NOTHING, False, text, card=card)
+                if suits == (None,):
+                    jokers_name = rules.jokers and rules.joker_names is JokerNames.SUIT
+                    return Ruling(Rule.CANNOT_NAME_SUIT, False, text, card=card, jokers_name=jokers_name)
+                if action.suit is None:
+                    return Ruling(Rule.MUST_NAME_SUIT, False, text, card=card)
+            due = self._call_words.get(left)
+            if action.word is not None and action.word != due:
                 if rules.calls is Calls.NONE:
                     return Ruling(Rule.NO_CALLS, False, text)
-                due = self._call_words.get(left)
                 if due is None:
                     return Ruling(Rule.NO_CALL_DUE, False, text, left=left, word=action.word)
                 return Ruling(Rule.WRONG_CALL_WORD, False, text, left=left, word=action.word, due=due)
-        return Ruling(Rule.NOT_NOW, False, text, legal=tuple(option.text for option in self.legal_actions()))
+        return Ruling(Rule.NOT_NOW, False, text, choices=tuple(option.text for option in self.legal_actions()))
 
 
 def check_players(players: int) -> None:

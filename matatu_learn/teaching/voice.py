@@ -627,7 +627,7 @@ _RULING_WORDS = {
     Rule.NOT_NOW: lambda voice, facts, action: _refused(
         action,
         "it is not one of your choices now; you may "
-        + listed([action_words(option) for option in facts["legal"]], "or"),
+        + listed([action_words(option) for option in facts["choices"]], "or"),
     ),
 }
 
