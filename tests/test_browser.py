@@ -18,6 +18,7 @@ import pytest
 from conftest import PAGES
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import ordinary_position
+from matatu_learn.teaching.voice import card_words
 from matatu_learn.widgets.svg import card_label
 
 CHROMIUM = "/usr/bin/chromium"
@@ -140,7 +141,7 @@ def test_a_hand_tells_why_a_card_is_refused_and_hides_the_other_hands(page, voil
     explorer = page.locator(".jp-OutputArea-output").filter(has=page.get_by_role("button", name="New position")).first
     explorer.get_by_role("button", name=f"{refused}?").click()
     explorer.get_by_text("✘ No").wait_for(timeout=20_000)
-    explorer.get_by_text(f"{refused} does not fit").first.wait_for(timeout=20_000)
+    explorer.get_by_text(f"You cannot lay {card_words(refused)}: it does not fit").first.wait_for(timeout=20_000)
     explorer.get_by_role("button", name=str(fits), exact=True).click()
     explorer.get_by_text("✔ Yes").wait_for(timeout=20_000)
     visible = {str(card) for card in game.hands[0]} | {str(game.top), str(game.marker)}
@@ -183,16 +184,16 @@ def test_the_cut_meter_answers_a_typed_hand(page, voila):
     box = page.locator(".jupyter-widgets input[type='text']").first
     box.fill("7♦ K♣ 7♥")
     box.press("Enter")
-    page.get_by_text("20 left after the chop").first.wait_for(timeout=20_000)
+    page.get_by_text("20 would be left after the chop").first.wait_for(timeout=20_000)
     box.fill("7d kc 8h")
     box.press("Enter")
-    page.get_by_text("21 left after the chop").first.wait_for(timeout=20_000)
+    page.get_by_text("21 would be left after the chop").first.wait_for(timeout=20_000)
 
 
 def test_a_match_plays_round_by_round(page, voila):
     open_notebook(page, voila, "05-scoring.ipynb")
     page.get_by_role("button", name="Play a round").click()
-    page.get_by_text("1 rounds played.").wait_for(timeout=30_000)
+    page.get_by_text("1 round played.").wait_for(timeout=30_000)
 
 
 def test_history_records_quick_games_and_replays_one(page, voila):
@@ -202,8 +203,10 @@ def test_history_records_quick_games_and_replays_one(page, voila):
     page.get_by_text("The deal:").filter(has_text="moves follow").wait_for(timeout=20_000)
     page.get_by_role("button", name="Next").last.click()
     page.get_by_text(re.compile(r"^step 2 of \d+$")).wait_for(timeout=20_000)
-    # A replay shows every hand face up, with the engine's word on the first move.
-    page.locator(".jupyter-widgets p").filter(has_text=re.compile(r" is legal: ")).first.wait_for(timeout=20_000)
+    # A replay shows every hand face up, with the voice's word on why the first move was allowed.
+    page.locator(".jupyter-widgets p").filter(has_text=re.compile(r"Why it is allowed: You may ")).first.wait_for(
+        timeout=20_000
+    )
     assert page.locator("[aria-label='a card in another hand']").count() == 0
     assert page.locator(".jupyter-widgets [data-card]").count() >= 3 * 7
 

@@ -31,7 +31,7 @@ def hidden_from_south(game) -> set:
     if game.over:
         return set()
     seen = {action.card for action in game.history if action.kind in (PLAY, CUT)}
-    seen |= {detail for kind, _, detail in game.log if kind in (EventKind.OPENING, EventKind.BASE)}
+    seen |= {event.card for event in game.log if event.kind in (EventKind.OPENING, EventKind.BASE)}
     return (set(game.hands[1]) | set(game.stock)) - seen
 
 
@@ -122,7 +122,7 @@ def play_a_round(page, voila) -> None:
     click_button(page, "Deal a new game")
     # The status line is drawn last: once it names the seed, the whole table shows the new deal.
     page.locator(f".matatu-status:has-text('seed {SEED} ')").wait_for(timeout=20_000)
-    assert page.locator(".matatu-seat").all_inner_texts()[1].startswith("North (heuristic)")
+    assert page.locator(".matatu-seat").all_inner_texts()[1].startswith("North (computer, heuristic)")
     game = Match(PRESETS["house"], 2, SEED).next_round()  # the page's deal, dealt again here
     rng = random.Random(SEED)
     south = []  # the moves clicked for South

@@ -463,7 +463,7 @@ def test_match_view_plays_a_match_to_its_end():
     assert [key for _, key in view.picker.options] == ["uganda", "party"]
     assert html.escape(match_sentence(PRESETS["party"])) in view.how.value
     view.play_round.click()
-    assert view.match.rounds_played == 1 and "1 rounds played" in view.table.value
+    assert view.match.rounds_played == 1 and "1 round played." in view.table.value
     view.play_all.click()
     assert view.match.rounds_played == 5 and view.play_round.disabled
     assert "The match is over" in view.table.value

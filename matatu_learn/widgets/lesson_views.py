@@ -31,7 +31,7 @@ from ..teaching.lessons import (
     step_frames,
     topic_steps,
 )
-from ..teaching.voice import ENDING_WORDS, Voice, card_words, chopper_words, listed
+from ..teaching.voice import ENDING_WORDS, Voice, card_words, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
 from .navigation import CARRIED, carried_ruleset, follow
 from .stepper import FrameStepper
@@ -404,7 +404,7 @@ class MatchView(widgets.VBox):
         status = (
             f"<p><b>The match is over:</b> {voice.winners(match.winners)}.</p>"
             if match.over
-            else f"<p>{match.rounds_played} rounds played.</p>"
+            else f"<p>{count(match.rounds_played, 'round')} played.</p>"
         )
         self.table.value = (
             f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
