@@ -16,6 +16,7 @@ from matatu_learn.engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card
 from matatu_learn.engine.events import EventKind
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.engine.scoring import Match
+from matatu_learn.teaching.voice import SUIT_WORDS
 from matatu_learn.widgets.svg import card_label
 
 # A house round of two against the heuristic player: South, laying a card whenever one fits,
@@ -65,7 +66,7 @@ def assert_nothing_hidden(tab, game) -> None:
 
 def listed_moves(tab) -> list[str]:
     # The list sits in a folded <details>: read its text, not what is rendered.
-    return tab.locator("ol.matatu-moves li code").evaluate_all("nodes => nodes.map(n => n.textContent)")
+    return tab.locator("ol.matatu-moves li").evaluate_all("nodes => nodes.map(n => n.dataset.action)")
 
 
 def click_button(tab, text: str) -> None:
@@ -91,9 +92,9 @@ def make(tab, action, before: int) -> None:
             return
         asked = tab.locator(".matatu-question").inner_text()
         if asked.startswith("Cut with"):
-            click_button(tab, f"Cut with {name}" if kind is CUT else f"Play {name}")
+            click_button(tab, "Cut with it" if kind is CUT else "Lay it")
         elif asked.startswith("Which suit"):
-            click_button(tab, SUIT_SYMBOLS[action.suit])
+            click_button(tab, SUIT_WORDS[action.suit].capitalize())
         else:
             click_button(tab, f"Say “{action.word.capitalize()}!”" if action.word else "Say nothing")
 

@@ -507,8 +507,12 @@ class PlayTable(widgets.VBox):
         if not session.moves:
             return '<p class="matatu-note">No move yet this round.</p>'
         # Each move as the table tells it to the person at the screen, the computer's reason quoted.
-        items = [f'<li class="matatu-move">{_escape(session.describe(move))}</li>' for move in session.moves]
-        last = items[-1].replace('<li class="matatu-move">', "").replace("</li>", "")
+        # ``data-action`` keeps the move's notation for programs (as ``data-card`` does a card's), never shown.
+        items = [
+            f'<li class="matatu-move" data-action="{_escape(move.action.text)}">{_escape(session.describe(move))}</li>'
+            for move in session.moves
+        ]
+        last = _escape(session.describe(session.moves[-1]))
         return (
             f"<p><b>Last move</b> — {last}</p><details><summary>All moves this round ({len(items)})</summary>"
             f'<ol class="matatu-moves">{"".join(items)}</ol></details>'
