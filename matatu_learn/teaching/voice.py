@@ -25,6 +25,7 @@ from ..agents.decisions import Aside, Decision, Motive
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
 from ..engine.cards import ACE, COLOUR_OF, RANK_OF, SUIT_OF
 from ..engine.events import (
+    DEAL_EVENTS,
     HIDDEN,
     Acted,
     Again,
@@ -124,11 +125,6 @@ def seat_names(players: int, viewer: int | None = None, names: Sequence[str] | N
     if viewer is not None:
         given[viewer] = YOU
     return tuple(given)
-
-
-def seat_number(seat: int) -> str:
-    """A seat by its number, counted from 1 as people count: 'seat 1' for the engine's seat 0."""
-    return f"seat {seat + 1}"
 
 
 class Voice:
@@ -299,7 +295,7 @@ class Voice:
         sentences = []
         previous = None
         for event in events:
-            if deal or event.__class__ not in (Opened, BaseShown, CutterShown, Returned):
+            if deal or event.__class__ not in DEAL_EVENTS:
                 sentence = self.event(event, previous)
                 if sentence:
                     sentences.append(sentence)
@@ -652,7 +648,6 @@ __all__ = [
     "inactive_words",
     "listed",
     "seat_names",
-    "seat_number",
     "setting_description",
     "setting_title",
     "value_words",
