@@ -315,7 +315,7 @@ def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
     assert session.computer_to_move
     with pytest.raises(PlayError) as refused:
         session.act("draw")
-    assert one_sentence(refused.value) == "It is North's turn: press Next move to let the computer play."
+    assert one_sentence(refused.value) == "It is North's turn: wait for the computer to play."
     with pytest.raises(PlayError, match="A hint is for your own turn"):
         session.hint()
 

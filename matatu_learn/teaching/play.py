@@ -13,7 +13,7 @@ one step at a time, when asked, with the sentence its agent gives.
 >>> session.describe(session.act("draw"))
 'You draw the 3 of hearts.'
 >>> session.describe(session.act("pass")), session.status()
-('You pass.', "North's turn: press Next move.")
+('You pass.', "North's turn: the computer plays.")
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from .voice import (
     card_name,
     card_verdict,
     card_words,
+    changes_words,
     chopper_words,
     count,
     listed,
@@ -54,6 +55,7 @@ HUMAN = "human"
 # The order in which a card's ways of being laid are asked: cut or play, then the suit, then the call.
 QUESTIONS = ("kind", "suit", "word")
 MAX_NAME_LENGTH = 40
+MAX_TITLE_LENGTH = 120
 # Who plays a computer seat, as its label says it.
 PLAYER_WORDS = {"random": "computer, random", "heuristic": "computer, heuristic"}
 
@@ -202,6 +204,7 @@ class TableSession:
         seats: Sequence[str] = (HUMAN, "heuristic"),
         *,
         jokers: bool | None = None,
+        switches: dict | None = None,
         whole_match: bool = True,
         seed: int = 1,
         database=None,
@@ -225,6 +228,9 @@ class TableSession:
             if not has_mode(self.registry, ruleset):
                 raise PlayError(f"{ruleset} has no joker mode: its source plays without jokers.")
             rules = with_switches(rules, {"jokers": jokers})
+        if switches:
+            # The table's own house rules, chosen before the deal; the engine refuses a bad mix in words.
+            rules = with_switches(rules, dict(switches))
         self.ruleset, self.version, self.title = published.name, published.version, published.title
         self.published_rules = published.rules
         self.rules = rules
@@ -276,7 +282,7 @@ class TableSession:
 
     @property
     def computer_to_move(self) -> bool:
-        """A computer seat is to move: the table waits for "Next move"."""
+        """A computer seat is to move: it plays by itself after a pause, or on "Next move"."""
         return not self.game.over and self.agents[self.game.to_move] is not None
 
     @property
@@ -324,7 +330,7 @@ class TableSession:
             raise PlayError("The round is over: deal the next round, or a new game.")
         seat = game.to_move
         if self.agents[seat] is not None:
-            raise PlayError(f"It is {self.voice.turn(seat)}: press Next move to let the computer play.")
+            raise PlayError(f"It is {self.voice.turn(seat)}: wait for the computer to play.")
         if self.covered:
             raise PlayError(f"The hand of {self.voice.seat(seat)} is covered: show it first.")
         action = parse_action(action)
@@ -483,7 +489,7 @@ class TableSession:
         seat = game.to_move
         voice = self.voice
         if self.agents[seat] is not None:
-            return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}: press Next move."
+            return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}: the computer plays."
         if self.covered:
             return f"Pass the device to {voice.seat(seat)}."
         you = "Your turn" if len(self.humans) == 1 else f"{COMPASS[self.players][seat]}, your turn"
@@ -541,7 +547,7 @@ class TableSession:
         voice = self.voice
         if view.top is None:
             facts.append(
-                f"The table is bare: {voice.seat(view.to_move)} {voice.verb(view.to_move, 'leads')} with any card."
+                f"The table is bare: {voice.inside(view.to_move)} {voice.verb(view.to_move, 'leads')} with any card."
             )
         if view.suit_in_play is not None:
             named = " (named)" if view.named_suit is not None else ""
@@ -578,19 +584,31 @@ class TableSession:
         except MatatuError as error:
             self.record_problem = f"This round could not be saved to the history: {error}"
 
+    def changes_words(self) -> str:
+        """What this table changed from the published ruleset, in words ('' for none)."""
+        return changes_words(self.published_rules, self.rules)
+
     def _published_name(self) -> tuple[str, int]:
-        """The published ruleset the round was played under; another mode is published once, by name."""
+        """The published ruleset the round was played under; another mix is published once, by name.
+
+        A mode alone is ``NAME-jokers`` or ``NAME-classic``; any other mix of switches is ``NAME-table``.
+        """
         if self.rules == self.published_rules:
             return self.ruleset, self.version
-        suffix = "-jokers" if self.rules.jokers else "-classic"
-        mode = "joker mode" if self.rules.jokers else "classic"
+        only_mode = self.rules == with_switches(self.published_rules, {"jokers": self.rules.jokers})
+        if only_mode:
+            suffix = "-jokers" if self.rules.jokers else "-classic"
+            mode = "joker mode" if self.rules.jokers else "classic"
+        else:
+            suffix, mode = "-table", self.changes_words()
         with Store(self.registry.path) as store:
             number = 1
             while True:
                 ending = suffix if number == 1 else f"{suffix}-{number}"
                 name = self.ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
                 if name not in store.names() or store.rules(name) == self.rules:
-                    version = store.publish(name, self.ruleset, self.rules.switches(), f"{self.title}, {mode}")
+                    title = f"{self.title}, {mode}"[:MAX_TITLE_LENGTH]
+                    version = store.publish(name, self.ruleset, self.rules.switches(), title)
                     return name, version
                 number += 1
 

@@ -41,3 +41,233 @@ The keys (every one always present; ``None`` where there is nothing):
   "better", "text": str} or None}`` for a coached game.
 - ``cards_shown``: every face-up card in this state (the only faces the widget may send).
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import CUT, PLAY
+from ..engine.cards import CARD_NAMES, DECK
+from ..engine.rules import JackEffect
+from ..engine.rules_text import marker_name, marker_sentence
+from .play import TableSession, player_words, turn_order
+from .voice import card_name, chopper_words, count, listed, ruleset_words
+
+# A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
+ROUND_SERIALS = 10_000
+HINT_REASON = "What would the search player do here, and why?"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def headline(session: TableSession) -> str:
+    """The round and the rules it is played by: 'Round 1 · House rules · seed 3'."""
+    rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
+    changes = session.changes_words()
+    return f"Round {session.round_number} · {rules}{f', {changes}' if changes else ''} · seed {session.seed}"
+
+
+def order_of_play(session: TableSession) -> list[dict[str, Any]]:
+    """The seats in the order of play from the seat to move, the 8's and the J's seats tagged."""
+    view = session.view
+    voice = session.voice
+    players, direction, mover = view.players, view.direction, view.to_move
+    eight = jack = None
+    if not view.over:
+        order = turn_order(view)
+        eight = order.skipped
+        reverses = session.rules.jack is JackEffect.REVERSE
+        jack = order.after_reverse if reverses else order.after_jump
+    seats = []
+    for step in range(players):
+        seat = (mover + step * direction) % players
+        tags = []
+        if seat == eight:
+            tags.append("an 8 skips this seat")
+        if seat == jack:
+            tags.append("a J hands the turn here" if seat != mover else "a J gives this seat another turn")
+        kind = session.kinds[seat]
+        cards = view.hand_sizes[seat]
+        seats.append(
+            {
+                "seat": seat,
+                "name": _capital(voice.seat(seat)),
+                "who": "" if session.agents[seat] is None else player_words(kind),
+                "you": seat == session.viewer,
+                "cards": cards,
+                "cards_words": count(cards),
+                "to_move": seat == mover and not view.over,
+                "eight": seat == eight,
+                "jack": seat == jack,
+                "tags": tags,
+            }
+        )
+    return seats
+
+
+def marker_state(session: TableSession) -> dict[str, Any] | None:
+    """The base card or cutter, what it is and which seven chops; None where the rules have none."""
+    view = session.view
+    name = marker_name(view.rules)
+    if name is None or view.marker is None:
+        return None
+    choppers = listed([card_name(card) for card in DECK[:52] if view.is_chopper(card)])
+    return {
+        "card": CARD_NAMES[view.marker],
+        "title": f"{_capital(name)}: {card_name(view.marker)}",
+        "text": f"{marker_sentence(view.rules)} {_capital(chopper_words(view))}: {choppers}.",
+    }
+
+
+def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
+    view = session.view
+    shown = not session.covered and not session.over
+    cards = []
+    for card, actions, reason in session.card_verdicts() if shown else []:
+        cards.append(
+            {
+                "card": CARD_NAMES[card],
+                "playable": bool(actions) and show_playable,
+                "reason": reason if show_playable or not actions else "",
+                "drawn": card == view.drawn,
+                "chopper": view.is_chopper(card),
+            }
+        )
+    if not shown:
+        title = ""
+    else:
+        whose = "Your hand" if len(session.humans) == 1 else f"{_capital(session.voice.names[view.seat])}, your hand"
+        title = f"{whose}: {count(len(view.hand))}, worth {view.total()}"
+    return {"title": title, "show_playable": show_playable, "cards": cards}
+
+
+def last_move(session: TableSession) -> dict[str, Any] | None:
+    if not session.moves:
+        return None
+    move = session.moves[-1]
+    laid = move.action.kind in (PLAY, CUT)
+    return {
+        "text": session.describe(move),
+        "seat": move.seat,
+        "card": CARD_NAMES[move.action.card] if laid else None,
+        "laid": laid,
+        "serial": session.round_number * ROUND_SERIALS + len(session.moves),
+    }
+
+
+def result_state(session: TableSession) -> dict[str, Any] | None:
+    if not session.over:
+        return None
+    rows = [
+        {
+            "name": _capital(name),
+            "cards": [CARD_NAMES[card] for card in hand],
+            "total": total,
+            "points": points,
+            "won": won,
+        }
+        for name, hand, total, points, won in session.round_summary()
+    ]
+    match = None
+    rules = session.rules
+    if session.whole_match and session.match.results and (rules.match_target or rules.match_rounds):
+        match = {
+            "names": [_capital(name) for name in session.voice.names],
+            "rounds": [list(result.points) for result in session.match.results],
+            "totals": list(session.scores),
+        }
+    if session.record_problem:
+        saved = session.record_problem
+    elif session.recorded:
+        saved = f"Saved as game {session.recorded[-1]} in your history (see the Rules and history page)."
+    else:
+        saved = ""
+    return {
+        "ending": session.ending(),
+        "rows": rows,
+        "match": match,
+        "match_text": session.match_text(),
+        "saved": saved,
+        "next_round": not session.match_over,
+    }
+
+
+def table_state(
+    session: TableSession,
+    *,
+    notice: dict[str, Any] | None = None,
+    coach: dict[str, Any] | None = None,
+    show_playable: bool = True,
+    hint: bool = True,
+) -> dict[str, Any]:
+    """The viewer's table as plain data (the keys are listed above).
+
+    >>> import os, tempfile
+    >>> session = TableSession("house", ("human", "heuristic"), seed=3,
+    ...     database=os.path.join(tempfile.mkdtemp(), "play.sqlite3"))
+    >>> state = table_state(session)
+    >>> state["status"], [seat["name"] for seat in state["order"]], state["hand"]["title"]
+    ('Your turn: play a card, draw or pass.', ['You', 'North'], 'Your hand: 7 cards, worth 78')
+    >>> hand = {card["card"] for card in state["hand"]["cards"]}
+    >>> set(state["cards_shown"]) == hand | {state["pile"]["top"], state["marker"]["card"]}
+    True
+    """
+    view = session.view
+    voice = session.voice
+    controls = [
+        {"kind": control.kind, "label": control.label, "enabled": control.enabled, "reason": control.tooltip}
+        for control in session.controls()
+    ]
+    if hint:
+        controls.append({"kind": "hint", "label": "Hint", "enabled": session.my_turn, "reason": HINT_REASON})
+    asked = session.choice()
+    top = CARD_NAMES[view.top] if view.top is not None else None
+    state = {
+        "moves": len(session.moves),
+        "round": session.round_number,
+        "headline": headline(session),
+        "status": session.status(),
+        "your_turn": session.my_turn,
+        "covered": session.covered,
+        "cover_label": f"Pass the device to {voice.seat(view.seat)}: tap here to show your hand."
+        if session.covered
+        else "",
+        "direction": view.direction,
+        "direction_words": "clockwise" if view.direction == 1 else "anticlockwise",
+        "order": order_of_play(session),
+        "order_sentence": session.order_sentence(),
+        "pile": {
+            "top": top,
+            "size": view.pile_size,
+            "words": f"Pile: {count(view.pile_size)}" if top is not None else "The table is bare",
+            "facts": session.facts(),
+        },
+        "stock": {"size": view.stock_size, "words": f"{count(view.stock_size)} to draw"},
+        "marker": marker_state(session),
+        "chopper": _capital(chopper_words(view)) + ".",
+        "hand": hand_state(session, show_playable),
+        "question": None if asked is None else {"text": asked[0], "answers": [label for label, _ in asked[1]]},
+        "controls": controls,
+        "notice": notice,
+        "last": last_move(session),
+        "log": [{"text": session.describe(move), "action": move.action.text} for move in session.moves],
+        "computer": {
+            "to_move": session.computer_to_move,
+            "name": _capital(voice.seat(view.to_move)) if session.computer_to_move else "",
+        },
+        "result": result_state(session),
+        "coach": coach,
+    }
+    shown = [card["card"] for card in state["hand"]["cards"]]
+    for card in (top, state["marker"] and state["marker"]["card"], state["last"] and state["last"]["card"]):
+        if card is not None:
+            shown.append(card)
+    for row in (state["result"] or {}).get("rows", ()):
+        shown.extend(row["cards"])
+    state["cards_shown"] = sorted(set(shown))
+    return state
+
+
+__all__ = ["table_state"]

@@ -71,6 +71,13 @@ COMPASS = {
     6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
 }
 YOU = "You"
+# The four published rulesets as people call them (their ids stay in addresses, files and code).
+RULESET_NAMES = {
+    "house": "House rules",
+    "uganda": "Uganda Classic",
+    "bomb": "54-card app rules",
+    "party": "Party handout",
+}
 # How a round ended, in a word or two (a table's column, a list of games).
 ENDING_WORDS = {RoundEnd.OUT: "went out", RoundEnd.CUT: "cut", RoundEnd.BLOCKED: "blocked table"}
 
@@ -85,6 +92,17 @@ def count(number: int, thing: str = "card") -> str:
     ('1 card', '3 cards', '2 rounds')
     """
     return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def ruleset_words(name: str, title: str = "") -> str:
+    """A ruleset as people call it: a preset's everyday name, else its own name (and title).
+
+    >>> ruleset_words("bomb"), ruleset_words("our-class", "Mr Okello's class")
+    ('54-card app rules', "our-class (Mr Okello's class)")
+    """
+    if name in RULESET_NAMES:
+        return RULESET_NAMES[name]
+    return f"{name} ({title})" if title else name
 
 
 def card_words(card: int) -> str:
@@ -750,6 +768,22 @@ def value_words(name: str, value) -> str:
     if name in CHOICE_WORDS:
         return CHOICE_WORDS[name][str(value)]
     return str(value)
+
+
+def changes_words(before, after) -> str:
+    """The settings ``after`` changes from ``before``, each by its title and new value.
+
+    >>> from dataclasses import replace
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> changes_words(PRESETS["uganda"], replace(PRESETS["uganda"], cut_limit=25, queens_reverse=True))
+    'cut limit 25, queens reverse on'
+    """
+    old, new = before.switches(), after.switches()
+    return ", ".join(
+        f"{setting_title(name).lower()} {value_words(name, value)}"
+        for name, value in new.items()
+        if old.get(name) != value
+    )
 
 
 def settings_in_words(sentence: str) -> str:
