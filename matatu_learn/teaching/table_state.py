@@ -51,7 +51,7 @@ from ..engine.cards import CARD_NAMES, DECK
 from ..engine.rules import JackEffect
 from ..engine.rules_text import marker_name, marker_sentence
 from .play import TableSession, player_words, turn_order
-from .voice import card_name, chopper_words, count, listed, ruleset_words
+from .voice import card_name, chopper_words, count, listed, ruleset_words, seat_names
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
 ROUND_SERIALS = 10_000
@@ -138,7 +138,7 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
     if not shown:
         title = ""
     else:
-        whose = "Your hand" if len(session.humans) == 1 else f"{_capital(session.voice.names[view.seat])}, your hand"
+        whose = "Your hand" if len(session.humans) == 1 else f"{seat_names(session.players)[view.seat]}, your hand"
         title = f"{whose}: {count(len(view.hand))}, worth {view.total()}"
     return {"title": title, "show_playable": show_playable, "cards": cards}
 
@@ -231,7 +231,7 @@ def table_state(
         "status": session.status(),
         "your_turn": session.my_turn,
         "covered": session.covered,
-        "cover_label": f"Pass the device to {voice.seat(view.seat)}: tap here to show your hand."
+        "cover_label": f"Pass the device to {seat_names(session.players)[view.seat]}: tap here to show your hand."
         if session.covered
         else "",
         "direction": view.direction,
