@@ -4,7 +4,6 @@ What the page holds is checked against the round itself: after every move, no wi
 table names a card the learner could not see at a real table.
 """
 
-import html
 import random
 import re
 
@@ -21,10 +20,11 @@ from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
 from matatu_learn.store.database import Store
-from matatu_learn.teaching.play import PlayError, TableSession, turn_order
+from matatu_learn.teaching.play import COMPASS, PlayError, TableSession, turn_order
 from matatu_learn.teaching.voice import Voice, card_words
 from matatu_learn.widgets import PlayTable
 from matatu_learn.widgets.svg import card_label
+from matatu_learn.widgets.table_widget import PACES
 
 # Every preset in each of its modes (docs/rules.md, the presets): (ruleset, jokers or None).
 MODES = [
@@ -118,39 +118,51 @@ def leaked(text: str, game: Round, hidden: set) -> list[str]:
 def assert_nothing_hidden_shown(table: PlayTable) -> None:
     session = table.session
     seat = None if session.covered else session.viewer
-    names = leaked(widget_text(table), session.game, hidden_from(session.game, seat))
+    # The table widget is the only part of the page that shows the game (the settings show rules only).
+    names = leaked(widget_text(table.board), session.game, hidden_from(session.game, seat))
     assert not names, f"the page names hidden cards {names} after {[str(move.action) for move in session.moves]}"
 
 
-# ---------------------------------------------------------------------- playing by clicks
+# ---------------------------------------------------------------------- playing by taps
 
 
-def visible(widget) -> bool:
-    return widget.layout.display != "none"
+def tap(table: PlayTable, **message) -> None:
+    """What the page sends when a person taps: the table widget checks it, then the table acts."""
+    assert table.board.receive(message), f"the table refused {message} as a tap it does not offer"
+
+
+def state(table: PlayTable) -> dict:
+    return table.board.state
 
 
 def click_something(table: PlayTable, rng: random.Random) -> None:
-    """What a learner might click now: a playable card, an answer, an enabled button, or Next move."""
-    if visible(table.cover):
-        table.cover.click()
+    """What a learner might tap now: a playable card, an answer, an enabled button, or Next move."""
+    drawn = state(table)
+    if drawn["covered"]:
+        tap(table, type="reveal")
         return
-    if table.session.computer_to_move:
-        table.next_move.click()
+    if drawn["computer"]["to_move"]:
+        tap(table, type="next")
         return
-    if visible(table.choice):
-        answers = [button for button in table.answers.children if button.description != "Cancel"]
-        rng.choice(answers).click()
+    if drawn["question"]:
+        tap(table, type="answer", index=rng.randrange(len(drawn["question"]["answers"])))
         return
-    cards = [slot.button for slot in table.slots if visible(slot) and slot.button.button_style == "success"]
-    buttons = [button for button in table.buttons.values() if visible(button) and not button.disabled]
-    rng.choice(cards + buttons).click()
+    cards = [{"type": "card", "card": card["card"]} for card in drawn["hand"]["cards"] if card["playable"]]
+    buttons = [
+        {"type": "control", "kind": control["kind"]}
+        for control in drawn["controls"]
+        if control["enabled"] and control["kind"] != "hint"
+    ]
+    tap(table, **rng.choice(cards + buttons))
 
 
 def configure(table: PlayTable, ruleset: str, jokers, opponents: list[str], seed: int, whole_match=True) -> None:
+    """Open the settings as a learner would (the rules are locked while a game is on), set them, deal."""
+    if table.change_button.layout.display != "none":
+        table.change_button.click()
     table.ruleset.value = ruleset
     if jokers is not None:
-        assert visible(table.jokers), f"{ruleset} has a joker mode to switch"
-        table.jokers.value = jokers
+        assert table.house_rules.choose("jokers", jokers) == "", f"{ruleset} takes jokers={jokers}"
     table.opponents.value = len(opponents)
     for picker, kind in zip(table.seat_kinds, opponents, strict=False):
         picker.value = kind
@@ -179,11 +191,17 @@ def test_a_whole_round_is_played_by_clicks_and_the_page_never_holds_a_hidden_car
     assert session.over
     game = session.game
     # Every hand is shown and counted; the points are the engine's.
-    shown = table.result.value
+    result = state(table)["result"]
     for seat, hand in enumerate(game.hands):
-        assert all(f'data-card="{CARD_NAMES[card]}"' in shown for card in hand)
-        assert f"<td>{game.result.totals[seat]}</td><td>{game.result.points[seat]}</td>" in shown
-    assert not visible(table.next_round), "a single round has no next round"
+        row = result["rows"][seat]
+        assert row["cards"] == [CARD_NAMES[card] for card in hand]
+        assert (row["total"], row["points"], row["won"]) == (
+            game.result.totals[seat],
+            game.result.points[seat],
+            seat in game.result.winners,
+        )
+        assert set(row["cards"]) <= set(state(table)["cards_shown"]) <= set(table.board.faces)
+    assert not result["next_round"], "a single round has no next round"
     # The round is in the history under a published ruleset, with its seat kinds, and replays.
     with Store(database) as store:
         record = store.games()[0]
@@ -324,11 +342,14 @@ def test_a_refused_card_says_why_on_the_page(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "house", None, ["heuristic"], seed=3)
     game = table.session.game
-    refused = next(slot for slot in table.slots if visible(slot) and slot.button.description.endswith("?"))
-    card = refused.card
-    refused.button.click()
-    assert f"✘ You cannot lay {card_words(card)}: it does not fit" in table.message.value
-    assert Voice(2, viewer=0).explain(game, f"play {CARD_NAMES[card]}") in refused.button.tooltip
+    refused = next(card for card in state(table)["hand"]["cards"] if not card["playable"])
+    tap(table, type="card", card=refused["card"])
+    card = parse_card(refused["card"])
+    notice = state(table)["notice"]
+    # The reason is said in place: on the card that was tapped, in the voice's words.
+    assert notice["card"] == refused["card"]
+    assert notice["text"].startswith(f"You cannot lay {card_words(card)}: it does not fit")
+    assert Voice(2, viewer=0).explain(game, f"play {CARD_NAMES[card]}") in refused["reason"]
     assert not table.session.moves
 
 
@@ -346,11 +367,12 @@ def test_the_buttons_are_those_the_ruleset_has(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     for ruleset, kinds in expected.items():
         configure(table, ruleset, None, ["heuristic"], seed=2)
-        assert {kind for kind, button in table.buttons.items() if visible(button)} == kinds
+        controls = {control["kind"]: control for control in state(table)["controls"]}
+        assert set(controls) == kinds | {"hint"}
         legal = [action.kind.value for action in table.session.game.legal_actions()]
         for kind in kinds:
             enabled = kind in legal and (kind != "cut" or legal.count("cut") == 1)
-            assert table.buttons[kind].disabled != enabled, (ruleset, kind)
+            assert controls[kind]["enabled"] == enabled, (ruleset, kind)
 
 
 def seat_at(session: TableSession, game: Round) -> None:
@@ -404,19 +426,47 @@ def test_the_seat_strip_names_who_an_8_skips_and_whom_a_jack_hands_the_turn_to()
 def test_the_seat_strip_shows_names_turn_and_direction(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "uganda", None, ["heuristic", "random", "search:1"], seed=4)
-    strip = table.seats.value
-    for name in (
-        "South (you)",
-        "West (computer, heuristic)",
-        "North (computer, random)",
-        "East (computer, search level 1)",
-    ):
-        assert name in strip
-    assert "seat 1 · 7 cards" in strip and "seat 4 · 7 cards" in strip
-    assert strip.count('aria-label="a card in another hand"') == 21
-    assert "Play goes clockwise ↻: West plays after you." in strip
-    assert "If you lay an 8, West is skipped and North plays." in strip
-    assert "A J reverses the order: East would play next." in strip
+    drawn = state(table)
+    strip = [(seat["name"], seat["who"], seat["cards_words"], seat["to_move"]) for seat in drawn["order"]]
+    assert strip == [
+        ("You", "", "7 cards", True),
+        ("West", "computer, heuristic", "7 cards", False),
+        ("North", "computer, random", "7 cards", False),
+        ("East", "computer, search level 1", "7 cards", False),
+    ]
+    # docs/rules.md §5: from South, an 8 skips West; a uganda J reverses, handing the turn to East.
+    assert [seat["name"] for seat in drawn["order"] if seat["eight"]] == ["West"]
+    assert [seat["name"] for seat in drawn["order"] if seat["jack"]] == ["East"]
+    assert drawn["direction"] == 1
+    assert "Play goes clockwise ↻: West plays after you." in drawn["order_sentence"]
+    assert "If you lay an 8, West is skipped and North plays." in drawn["order_sentence"]
+    assert "A J reverses the order: East would play next." in drawn["order_sentence"]
+
+
+def test_the_order_strip_turns_round_when_a_jack_reverses(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "uganda", None, ["human", "human", "human"], seed=4)
+    session = table.session
+    seat_at(
+        session,
+        Round.from_position(
+            session.rules,
+            [parse_cards("J♣ 4♣ 6♣ 9♥"), parse_cards("K♥ 5♥"), parse_cards("K♦ 5♦"), parse_cards("K♠ 5♠")],
+            pile=parse_cards("9♣"),
+            marker=parse_card("3♦"),
+        ),
+    )
+    session.covered = False
+    table.show()
+    before = state(table)["order"]
+    assert [seat["seat"] for seat in before] == [0, 1, 2, 3]
+    tap(table, type="card", card="J♣")
+    # The J reversed the order: East (seat 3) is to move, and the strip runs the other way round.
+    after = state(table)
+    assert after["direction"] == -1 and after["covered"]
+    assert [seat["seat"] for seat in after["order"]] == [3, 2, 1, 0]
+    assert [seat["seat"] for seat in after["order"] if seat["eight"]] == [2]
+    assert [seat["seat"] for seat in after["order"] if seat["jack"]] == [0]
 
 
 def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
@@ -424,25 +474,25 @@ def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: waiting.append((delay, callback)))
     configure(table, "house", None, ["heuristic", "heuristic"], seed=8)
     session = table.session
-    assert not session.computer_to_move and table.next_move.disabled
-    session.act("draw")
-    table.show()
+    assert not session.computer_to_move and not state(table)["computer"]["to_move"]
+    assert not table.board.receive({"type": "next"}), "Next move has nothing to do on the learner's turn"
+    table.board.pace = "step"  # step by step: the computer waits for Next move
+    tap(table, type="control", kind="draw")
     if not session.computer_to_move:
-        session.act("pass")
-        table.show()
-    assert session.computer_to_move and not table.next_move.disabled
+        tap(table, type="control", kind="pass")
+    assert session.computer_to_move and state(table)["computer"]["to_move"] and not waiting
     moves = len(session.moves)
-    table.next_move.click()
+    tap(table, type="next")
     assert len(session.moves) == moves + 1
     last = session.moves[-1]
     assert session.describe(last).startswith(session.voice.seat(last.seat))
-    assert html.escape(session.describe(last)) in table.moves.value and "<code>" not in table.moves.value
+    assert state(table)["last"]["text"] == session.describe(last)
+    assert state(table)["log"][-1] == {"text": session.describe(last), "action": last.action.text}
     if session.computer_to_move:
-        table.speed.value = 0.4
-        table.auto.value = True
+        table.board.pace = "fast"  # the computer plays by itself again, after a short pause each move
         while waiting:
             delay, callback = waiting.pop(0)
-            assert delay == 0.4
+            assert delay == PACES["fast"]
             callback()
         assert not session.computer_to_move  # it plays on until a person is to move
         assert len(session.moves) > moves + 1
@@ -488,8 +538,9 @@ def test_a_computer_reason_naming_a_hidden_card_is_not_told_to_the_table(databas
     session.act("draw")
     if not session.computer_to_move:
         session.act("pass")
+    table.board.pace = "step"
     table.show()
-    table.next_move.click()
+    tap(table, type="next")
     move = session.moves[-1]
     assert move.seat == 1 and "my next best move" in move.reason
     # The card the runner-up would lay is still in North's hand: the page never names it.
@@ -509,12 +560,13 @@ def test_pass_and_play_covers_the_hand_between_people(database):
         if session.covered:
             covers += 1
             seat = session.game.to_move
-            assert table.cover.description == f"Pass the device to {session.names[seat]} — click to show your hand"
-            assert not [slot for slot in table.slots if visible(slot)]
+            assert state(table)["cover_label"] == f"Pass the device to {COMPASS[3][seat]}: tap here to show your hand."
+            assert not state(table)["hand"]["cards"]
+            assert not table.board.receive({"type": "card", "card": CARD_NAMES[session.game.hands[seat][0]]})
             assert_nothing_hidden_shown(table)  # a covered screen shows no hand at all
-            table.cover.click()
-            shown = [slot.card for slot in table.slots if visible(slot)]
-            assert shown == list(session.game.hands[seat])
+            tap(table, type="reveal")
+            shown = [card["card"] for card in state(table)["hand"]["cards"]]
+            assert shown == [CARD_NAMES[card] for card in session.game.hands[seat]]
         click_something(table, rng)
         assert_nothing_hidden_shown(table)
     assert covers >= 2
@@ -525,11 +577,18 @@ def test_a_published_ruleset_is_offered_with_the_mode_of_its_preset(database):
         store.publish("kampala-family", "uganda", {"cut_limit": 25})
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     assert [value for _, value in table.ruleset.options] == ["house", "uganda", "bomb", "party", "kampala-family"]
+    assert [label for label, _ in table.ruleset.options][:4] == [
+        "House rules",
+        "Uganda Classic",
+        "54-card app rules",
+        "Party handout",
+    ]
+    assert table.ruleset.disabled, "the rules are locked once the cards are dealt"
+    table.change_button.click()
     table.ruleset.value = "party"
-    assert not visible(table.jokers)
     assert [label for label, _ in table.length.options] == ["a match of 5 rounds", "one round"]
     table.ruleset.value = "kampala-family"
-    assert visible(table.jokers) and table.jokers.value is False
+    assert table.house_rules.rules.cut_limit == 25 and table.house_rules.rules.jokers is False
     assert [label for label, _ in table.length.options] == ["a match to 100 points", "one round"]
     table.ruleset.value = "bomb"
     assert [label for label, _ in table.length.options] == ["one round (each round stands alone)"]
@@ -551,11 +610,12 @@ def test_a_whole_match_is_played_by_clicks_round_after_round(database):
                 break
             click_something(table, rng)
         rounds += 1
-        assert "<th>match</th>" in table.result.value
-        if not visible(table.next_round):
+        result = state(table)["result"]
+        assert result["match"]["rounds"][-1] == list(session.match.results[-1].points)
+        if not result["next_round"]:
             break
-        table.next_round.click()
-        assert table.session.round_number == rounds + 1 and not table.result.value
+        tap(table, type="next_round")
+        assert table.session.round_number == rounds + 1 and state(table)["result"] is None
     # docs/rules.md §8: party plays 5 rounds and the lowest cumulative total wins.
     assert rounds == 5 and session.match_over
     with Store(database) as store:
@@ -563,5 +623,5 @@ def test_a_whole_match_is_played_by_clicks_round_after_round(database):
     totals = [sum(round_points[seat] for round_points in points) for seat in range(2)]
     assert list(session.scores) == totals
     winners = [seat for seat in range(2) if totals[seat] == min(totals)]
-    assert f"The match is over: {session.voice.winners(winners)}" in table.result.value
-    assert "".join(f"<td><b>{total}</b></td>" for total in totals) in table.result.value
+    assert state(table)["result"]["match_text"] == f"The match is over: {session.voice.winners(winners)}."
+    assert state(table)["result"]["match"]["totals"] == totals

@@ -19,11 +19,54 @@ from dataclasses import fields
 from typing import Any
 
 from ..engine.errors import MatatuError, RulesError
-from ..engine.rules import CHOICES, NUMBER_CHOICES, OPTIONAL_NUMBERS, RANGES, Rules, with_switches
+from ..engine.rules import (
+    CHOICES,
+    NAMED_SWITCHES,
+    NUMBER_CHOICES,
+    OPTIONAL_NUMBERS,
+    PRESET_IDS,
+    RANGES,
+    SWITCH_NAMES,
+    Rules,
+    with_switches,
+)
 from ..engine.rules_text import rules_sections
 from ..store.database import Store
 from ..store.registry import Registry
-from .voice import inactive_words, setting_description, setting_title, settings_in_words, value_words
+from .voice import (
+    inactive_words,
+    ruleset_words,
+    setting_description,
+    setting_title,
+    settings_in_words,
+    switch_words,
+    value_words,
+)
+
+# The switches a table usually changes at its setup, before the deal, by the preset its ruleset
+# comes from (docs/rules.md): the preset's mode where its source has one (jokers: house and
+# uganda add them, bomb drops them), the switches the rules mark as that ruleset's own house
+# variations (uganda's cut limit 25 or none, queens reverse, picks add up, draw until you can
+# play, the Kenyan deal of 5, sevens played normally, the match target; party's number of
+# rounds), and the cut limit and the cards dealt, which any table argues about. The rest of
+# the switches are there too, folded under "More switches".
+USUAL_SWITCHES: dict[str, tuple[str, ...]] = {
+    "house": ("jokers", "cut_limit", "hand_size"),
+    "uganda": (
+        "jokers",
+        "cut_limit",
+        "queens_reverse",
+        "picks_add_up",
+        "draw_until_playable",
+        "hand_size",
+        "sevens_normal",
+        "match_target",
+    ),
+    "bomb": ("jokers", "cut_limit", "hand_size"),
+    "party": ("cut_limit", "match_rounds", "hand_size"),
+}
+assert set(USUAL_SWITCHES) == set(PRESET_IDS), "every preset has its usual switches"
+assert all(set(names) <= set(NAMED_SWITCHES) for names in USUAL_SWITCHES.values()), "usual switches are named ones"
 
 
 def switch_kind(name: str) -> str:
@@ -44,6 +87,67 @@ def number_bounds(name: str) -> tuple[int, int, bool]:
     """A 'number' switch's lowest and highest values, and whether it may be null (none)."""
     low, high = RANGES[name]
     return low, high, name in OPTIONAL_NUMBERS
+
+
+def usual_switches(preset: str | None) -> tuple[str, ...]:
+    """The switches a table usually changes on a ruleset built from ``preset`` (None: not known).
+
+    >>> usual_switches("party"), usual_switches(None)
+    (('cut_limit', 'match_rounds', 'hand_size'), ('cut_limit', 'hand_size'))
+    """
+    return USUAL_SWITCHES.get(preset, ("cut_limit", "hand_size"))
+
+
+def further_switches(usual: tuple[str, ...]) -> tuple[str, ...]:
+    """Every other switch, the named ones (docs/rules.md §10) first, then the further settings."""
+    named = [name for name in NAMED_SWITCHES if name not in usual]
+    return tuple(named + [name for name in SWITCH_NAMES if name not in usual and name not in NAMED_SWITCHES])
+
+
+def changes_words(base: str, changes: dict[str, Any]) -> str:
+    """A table's changes to the ruleset ``base``, in words, in the order of the switches.
+
+    >>> changes_words("uganda", {"queens_reverse": True, "cut_limit": 25})
+    'cut limit 25, queens reverse'
+    >>> changes_words("uganda", {})
+    'no house rules (Uganda Classic as published)'
+    """
+    if not changes:
+        return f"no house rules ({ruleset_words(base)} as published)"
+    return ", ".join(switch_words(name, changes[name]) for name in SWITCH_NAMES if name in changes)
+
+
+def table_summary(base: str, changes: dict[str, Any]) -> str:
+    """One line for the table's setup: 'Your table: cut limit 25, queens reverse'."""
+    return f"Your table: {changes_words(base, changes)}"
+
+
+def locked_sentence(base: str, changes: dict[str, Any]) -> str:
+    """What a dealt table says of its rules: 'Locked for this round: cut limit 25, queens reverse.'"""
+    return f"Locked for this round: {changes_words(base, changes)}."
+
+
+def kept_sentence(base: str, changes: dict[str, Any]) -> str:
+    """What a table keeps after a refused change: 'The table keeps cut limit 25.'
+
+    >>> kept_sentence("uganda", {})
+    'The table keeps Uganda Classic as published.'
+    """
+    return f"The table keeps {changes_words(base, changes) if changes else ruleset_words(base) + ' as published'}."
+
+
+def house_rules_intro(base: str, version: int, title: str) -> str:
+    """The first line of a table's house rules."""
+    named = f"{ruleset_words(base, title)}, version {version}"
+    return f"House rules on {named}: choose them before the deal; they are locked once the cards are dealt."
+
+
+def changed_from(name: str, published: Any) -> str:
+    """What a changed switch was in the published ruleset: 'changed from 30'."""
+    return f"changed from {value_words(name, published)}"
+
+
+LOCKED_EDIT = "The cards are dealt: the table's rules are locked for this round."
 
 
 class RulesDraft:

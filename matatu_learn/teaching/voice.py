@@ -770,20 +770,35 @@ def value_words(name: str, value) -> str:
     return str(value)
 
 
+def switch_words(name: str, value) -> str:
+    """One switch's value as a table says it, inside a sentence.
+
+    >>> switch_words("cut_limit", 25), switch_words("queens_reverse", True), switch_words("jokers", False)
+    ('cut limit 25', 'queens reverse', 'joker mode off')
+    >>> switch_words("cut_limit", None), switch_words("two_value", 2), switch_words("jack", "jump")
+    ('cut limit: no limit', 'value of a 2: 2', 'a Jack: jumps the next player')
+    """
+    title = setting_title(name)
+    if not title[1:2].isupper():
+        title = title[0].lower() + title[1:]
+    if isinstance(value, bool):
+        return title if value else f"{title} off"
+    words = value_words(name, value)
+    if isinstance(value, int) and "value" not in title:  # 'cut limit 25', but 'value of a 2: 2'
+        return f"{title} {words}"
+    return f"{title}: {words}"
+
+
 def changes_words(before, after) -> str:
-    """The settings ``after`` changes from ``before``, each by its title and new value.
+    """The settings ``after`` changes from ``before``, each as a table says it.
 
     >>> from dataclasses import replace
     >>> from matatu_learn.engine.rules import PRESETS
     >>> changes_words(PRESETS["uganda"], replace(PRESETS["uganda"], cut_limit=25, queens_reverse=True))
-    'cut limit 25, queens reverse on'
+    'cut limit 25, queens reverse'
     """
     old, new = before.switches(), after.switches()
-    return ", ".join(
-        f"{setting_title(name).lower()} {value_words(name, value)}"
-        for name, value in new.items()
-        if old.get(name) != value
-    )
+    return ", ".join(switch_words(name, value) for name, value in new.items() if old.get(name) != value)
 
 
 def settings_in_words(sentence: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -19,12 +20,51 @@ from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET, how_to_set_teacher_code, require_teacher, teacher_code_set
 from ..teaching.rules_draft import RulesDraft, number_bounds, switch_kind, switch_options
 from ..teaching.voice import setting_title, value_words
-from .bounds import bounded_text
+from .bounds import BoundsError, bounded_text
 
 _WIDE = {"description_width": "14em"}
 PUBLISHING = "publish rules"
 LONGEST_TITLE = 120  # a one-line title; the name's own bound is the store's
 LONGEST_NUMBER = 12  # digits and spaces in a number box: more is never a switch's value
+
+
+def switch_control(name: str, value: Any, **options: Any) -> widgets.Widget:
+    """The one control of a switch, the same on every page that edits rules: a tick box for
+    yes/no, a list of values in words for a choice, a number box (empty: none) for a number.
+    Its description is the setting's title in words; ``options`` go to the widget (style, layout).
+    Read what it holds with ``switch_value``; show a value in it with ``show_switch_value``.
+    """
+    kind = switch_kind(name)
+    label = {"description": setting_title(name), **options}
+    if kind == "yes/no":
+        return widgets.Checkbox(value=value, indent=False, **label)
+    if kind == "choice":
+        choices = [(value_words(name, option), option) for option in switch_options(name)]
+        return widgets.Dropdown(options=choices, value=value, **label)
+    low, high, optional = number_bounds(name)
+    if optional:
+        # A number that may be none: an empty box means none (no limit, no target).
+        return widgets.Text(value="" if value is None else str(value), placeholder="none", **label)
+    return widgets.BoundedIntText(value=value, min=low, max=high, **label)
+
+
+def show_switch_value(control: widgets.Widget, value: Any) -> None:
+    """Set a switch's control (``switch_control``) to show ``value``."""
+    control.value = ("" if value is None else str(value)) if isinstance(control, widgets.Text) else value
+
+
+def switch_value(name: str, control: widgets.Widget, value: Any) -> Any:
+    """The switch value a control's ``value`` stands for: a number box's text read as a whole
+    number, or None when empty. Raises a ``MatatuError`` with a sentence when it is not one."""
+    if not isinstance(control, widgets.Text):
+        return value
+    value = bounded_text(value, LONGEST_NUMBER, setting_title(name)).strip()
+    if value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise BoundsError(f"{setting_title(name)} must be a whole number, or empty for none.") from None
 
 
 class RulesEditor(widgets.VBox):
@@ -94,19 +134,7 @@ class RulesEditor(widgets.VBox):
 
     # ------------------------------------------------------------ building
     def _control(self, name: str) -> widgets.Widget:
-        value = getattr(self.draft.rules, name)
-        kind = switch_kind(name)
-        label = {"description": setting_title(name), "style": _WIDE, "layout": widgets.Layout(width="28em")}
-        if kind == "yes/no":
-            return widgets.Checkbox(value=value, indent=False, **label)
-        if kind == "choice":
-            options = [(value_words(name, option), option) for option in switch_options(name)]
-            return widgets.Dropdown(options=options, value=value, **label)
-        low, high, optional = number_bounds(name)
-        if optional:
-            # A number that may be none: an empty box means none (no limit, no target).
-            return widgets.Text(value="" if value is None else str(value), placeholder="none", **label)
-        return widgets.BoundedIntText(value=value, min=low, max=high, **label)
+        return switch_control(name, getattr(self.draft.rules, name), style=_WIDE, layout=widgets.Layout(width="28em"))
 
     def _build_rows(self) -> None:
         self._building = True
@@ -132,22 +160,11 @@ class RulesEditor(widgets.VBox):
     def _edited(self, name: str, value) -> None:
         if self._building:
             return
-        if isinstance(self.controls[name], widgets.Text):
-            try:
-                value = bounded_text(value, LONGEST_NUMBER, setting_title(name)).strip()
-            except MatatuError as error:
-                self.refusal.value = self._problem("Not playable", str(error))
-                return
-            if value == "":
-                value = None
-            else:
-                try:
-                    value = int(value)
-                except ValueError:
-                    self.refusal.value = self._problem(
-                        "Not playable", f"{setting_title(name)} must be a whole number, or empty for none."
-                    )
-                    return
+        try:
+            value = switch_value(name, self.controls[name], value)
+        except MatatuError as error:
+            self.refusal.value = self._problem("Not playable", str(error))
+            return
         problem = self.draft.change(name, value)
         self.refusal.value = self._problem("Not playable", problem) if problem else ""
         self._refresh()

@@ -1,0 +1,579 @@
+// The Play table: draws the kernel's `state` for one seat and sends back what was tapped.
+// Every word on it comes from the state (set as text, never as markup: names are typed by
+// people); the only markup inserted is the kernel's own card faces (`faces`).
+
+const PACES = [
+  ["step", "step by step"],
+  ["slow", "slow"],
+  ["normal", "normal"],
+  ["fast", "fast"],
+];
+// How long a laid card takes to fly to the pile: quicker when the computer plays quicker.
+const FLIGHT_MS = { step: 450, slow: 600, normal: 450, fast: 250 };
+const SUITS = [
+  ["spade", "♠"],
+  ["heart", "♥"],
+  ["diamond", "♦"],
+  ["club", "♣"],
+];
+const RED_SUITS = "♥♦";
+let tables = 0; // each drawn table gets its own id prefix: no id is ever used twice on a page
+
+function h(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key === "on") node.addEventListener("click", value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function setText(node, text) {
+  const value = text ?? "";
+  if (node.textContent !== value) node.textContent = value;
+}
+
+function toggle(node, name, on) {
+  node.classList.toggle(name, Boolean(on));
+}
+
+// What each part was last drawn from: a part whose data has not changed is left as it is.
+const drawnFrom = new WeakMap();
+function unchanged(node, ...data) {
+  const key = JSON.stringify(data);
+  if (drawnFrom.get(node) === key) return true;
+  drawnFrom.set(node, key);
+  return false;
+}
+
+// A card face from the kernel's markup; ids inside (the back's weave) are renamed per copy.
+function face(faces, name, prefix) {
+  const holder = h("span", { class: "mt-face" });
+  const known = faces[name];
+  if (!known) {
+    holder.textContent = name; // a face the kernel did not send: its notation, never a guess
+    return holder;
+  }
+  holder.innerHTML = known.svg;
+  for (const node of holder.querySelectorAll("[id]")) {
+    const old = node.id;
+    const fresh = `${prefix}-${Math.random().toString(36).slice(2, 8)}-${old}`;
+    node.id = fresh;
+    for (const other of holder.querySelectorAll("*")) {
+      for (const attr of [...other.attributes]) {
+        if (attr.value.includes(`#${old}`)) other.setAttribute(attr.name, attr.value.split(`#${old}`).join(`#${fresh}`));
+      }
+    }
+  }
+  return holder;
+}
+
+// A face-up card that is not a button: its identity and its name for a screen reader.
+function shownCard(faces, name, prefix, extra = "") {
+  const label = faces[name] ? faces[name].label : name;
+  return h("span", { class: `mt-shown ${extra}`, "data-card": name, role: "img", "aria-label": label }, [
+    face(faces, name, prefix),
+  ]);
+}
+
+function suitOf(label) {
+  const lower = label.toLowerCase();
+  for (const [word, symbol] of SUITS) if (lower.includes(symbol) || lower.includes(word)) return symbol;
+  return null;
+}
+
+function skeleton(root, id) {
+  const parts = {
+    headline: h("p", { class: "mt-headline" }),
+    status: h("p", { class: "mt-status matatu-status" }),
+    direction: h("p", { class: "mt-direction" }),
+    order: h("ol", { class: "mt-order", "data-order": true }),
+    stock: h("div", { class: "mt-stock" }),
+    stockWords: h("span", { class: "mt-caption" }),
+    pileTop: h("div", { class: "mt-pile-top", "data-pile-top": "" }),
+    pileWords: h("span", { class: "mt-caption" }),
+    marker: h("div", { class: "mt-marker", "data-marker": "" }),
+    facts: h("ul", { class: "mt-facts" }),
+    last: h("p", { class: "mt-last", "aria-live": "polite" }),
+    coach: h("section", { class: "mt-coach" }),
+    question: h("div", { class: "mt-question matatu-question", role: "group" }),
+    cover: h("button", { class: "mt-btn mt-cover", type: "button" }),
+    handTitle: h("p", { class: "mt-hand-title", id: `${id}-hand` }),
+    hand: h("div", { class: "mt-hand", "data-hand": true, role: "group", "aria-labelledby": `${id}-hand` }),
+    result: h("section", { class: "mt-result matatu-result" }),
+    controls: h("div", { class: "mt-controls", role: "group" }),
+    next: h("button", { class: "mt-btn mt-next", type: "button", text: "Next move" }),
+    pace: h("select", { class: "mt-pace", "aria-label": "Pace of the computer's moves" }),
+    logCount: h("span"),
+    log: h("ol", { class: "mt-moves matatu-moves" }),
+    notice: h("div", { class: "mt-notice", role: "status", "aria-live": "polite", hidden: true }),
+    reasons: h("div", { hidden: true }), // controls' reasons, pointed to by aria-describedby
+  };
+  for (const [value, words] of PACES) parts.pace.append(h("option", { value, text: `Pace: ${words}` }));
+  const handArea = h("div", { class: "mt-play" }, [
+    parts.question,
+    parts.cover,
+    h("div", { class: "mt-hand-box" }, [parts.handTitle, parts.hand]),
+    parts.result,
+  ]);
+  const computer = h("div", { class: "mt-computer" }, [parts.next, parts.pace]);
+  const felt = h("section", { class: "mt-felt" }, [
+    h("div", { class: "mt-spots" }, [
+      h("div", { class: "mt-spot" }, [parts.stock, parts.stockWords]),
+      h("div", { class: "mt-spot mt-pile" }, [parts.pileTop, parts.pileWords]),
+      h("div", { class: "mt-spot" }, [parts.marker]),
+    ]),
+    parts.facts,
+  ]);
+  const main = h("div", { class: "mt-main" }, [
+    h("div", { class: "mt-strip" }, [parts.direction, parts.order]),
+    felt,
+    handArea,
+    h("div", { class: "mt-buttons" }, [parts.controls, computer]),
+  ]);
+  const logBox = h("details", { class: "mt-log" }, [h("summary", {}, [parts.logCount]), parts.log]);
+  const side = h("div", { class: "mt-side" }, [parts.last, parts.coach, logBox]);
+  root.append(
+    h("header", { class: "mt-head" }, [parts.headline, parts.status]),
+    h("div", { class: "mt-cols" }, [main, side]),
+    parts.notice,
+    parts.reasons,
+  );
+  return parts;
+}
+
+function render({ model, el }) {
+  const id = `mt-table-${++tables}`;
+  const root = h("div", { class: "mt-table" });
+  el.append(root);
+  const parts = skeleton(root, id);
+  const send = (message) => model.send(message);
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let state = {};
+  let faces = {};
+  let shownSerial; // the last move already drawn: only a newer one flies to the pile
+  let noticeSerial;
+  let localNotice = null; // a reason shown here, without asking the kernel (a disabled control)
+  let queued = false;
+
+  parts.cover.addEventListener("click", () => send({ type: "reveal" }));
+  parts.next.addEventListener("click", () => send({ type: "next" }));
+  parts.pace.addEventListener("change", () => {
+    model.set("pace", parts.pace.value);
+    model.save_changes();
+  });
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hideNotice();
+  });
+
+  let noticeAnchor = null;
+
+  function hideNotice() {
+    localNotice = null;
+    noticeAnchor = null;
+    parts.notice.hidden = true;
+  }
+
+  // Shows `text` next to `anchor` (above it, or below when there is no room), inside the table.
+  function showNotice(text, anchor) {
+    setText(parts.notice, text);
+    parts.notice.hidden = false;
+    noticeAnchor = anchor;
+    placeNotice();
+    if (!calm.matches) parts.notice.animate([{ transform: "scale(0.92)" }, { transform: "none" }], { duration: 140 });
+  }
+
+  function placeNotice() {
+    const box = parts.notice;
+    if (box.hidden || !root.isConnected) return;
+    const area = root.getBoundingClientRect();
+    const at = (noticeAnchor && noticeAnchor.isConnected ? noticeAnchor : parts.status).getBoundingClientRect();
+    const width = box.offsetWidth;
+    const left = Math.min(Math.max(at.left - area.left + at.width / 2 - width / 2, 0), area.width - width);
+    let top = at.top - area.top - box.offsetHeight - 8;
+    const below = top < 0;
+    if (below) top = at.bottom - area.top + 8;
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+    box.style.setProperty("--point", `${at.left - area.left + at.width / 2 - left}px`);
+    toggle(box, "mt-below", below);
+  }
+  // The page may draw the table before it is on screen, and a phone turns: place the notice again.
+  const resized = new ResizeObserver(placeNotice);
+  resized.observe(root);
+
+  function drawHead() {
+    setText(parts.headline, state.headline);
+    setText(parts.status, state.status);
+  }
+
+  function drawOrder() {
+    const order = state.order || [];
+    if (unchanged(parts.order, order, state.order_sentence, state.direction, state.direction_words)) return;
+    parts.direction.textContent = "";
+    if (state.direction_words) {
+      parts.direction.append(
+        h("span", { "aria-hidden": "true", text: state.direction === -1 ? "↺ " : "↻ " }),
+        state.direction_words,
+      );
+    }
+    const list = parts.order;
+    list.setAttribute("aria-label", state.order_sentence || "");
+    list.textContent = "";
+    order.forEach((seat, index) => {
+      const backs = h("span", { class: "mt-backs", "aria-hidden": "true" });
+      for (let n = 0; n < Math.min(seat.cards, 10); n += 1) backs.append(h("span", { class: "mt-back" }));
+      const tags = (seat.tags || []).map((tag) => h("span", { class: "mt-tag", text: tag }));
+      const item = h(
+        "li",
+        {
+          class: `mt-seat${seat.to_move ? " mt-to-move" : ""}${seat.you ? " mt-you" : ""}`,
+          "data-seat": String(seat.seat),
+          "data-eight": seat.eight ? "" : null,
+          "data-jack": seat.jack ? "" : null,
+          "aria-current": seat.to_move ? "true" : null,
+        },
+        [
+          h("span", { class: "mt-seat-line" }, [
+            seat.to_move ? h("span", { class: "mt-turn", "aria-hidden": "true", text: "▶" }) : null,
+            h("span", { class: "mt-seat-name", text: seat.name }),
+            seat.who ? h("span", { class: "mt-seat-who", text: seat.who }) : null,
+          ]),
+          h("span", { class: "mt-seat-line" }, [backs, h("span", { class: "mt-count", text: seat.cards_words })]),
+          tags.length ? h("span", { class: "mt-tags" }, tags) : null,
+        ],
+      );
+      list.append(item);
+      // The arrow between two seats: the order is the order of play, so it always points on.
+      if (index < order.length - 1) list.append(h("li", { class: "mt-arrow", "aria-hidden": "true", text: "→" }));
+    });
+  }
+
+  function drawFelt() {
+    const pile = state.pile || {};
+    const stock = state.stock || {};
+    if (!unchanged(parts.stock, Boolean(faces.back))) {
+      parts.stock.textContent = "";
+      if (faces.back) parts.stock.append(face(faces, "back", id));
+    }
+    setText(parts.stockWords, stock.words);
+    const top = pile.top || "";
+    if (parts.pileTop.dataset.pileTop !== top || !parts.pileTop.firstChild) {
+      parts.pileTop.textContent = "";
+      parts.pileTop.dataset.pileTop = top;
+      if (top) {
+        parts.pileTop.append(shownCard(faces, top, id));
+      } else {
+        parts.pileTop.append(h("span", { class: "mt-bare", "aria-hidden": "true" }));
+      }
+    }
+    toggle(parts.pileTop, "mt-is-bare", !top);
+    setText(parts.pileWords, pile.words);
+    const marker = state.marker;
+    if (!unchanged(parts.marker, marker, state.chopper, marker && Boolean(faces[marker.card]))) {
+      parts.marker.textContent = "";
+      parts.marker.dataset.marker = marker ? marker.card : "";
+      if (marker) {
+        parts.marker.append(shownCard(faces, marker.card, id), h("span", { class: "mt-caption", text: marker.title }));
+      } else {
+        parts.marker.append(h("span", { class: "mt-chopper", text: state.chopper }));
+      }
+    }
+    const facts = [...(pile.facts || [])];
+    if (marker && marker.text) facts.push(marker.text);
+    if (!unchanged(parts.facts, facts)) {
+      parts.facts.textContent = "";
+      for (const fact of facts) parts.facts.append(h("li", { text: fact }));
+    }
+  }
+
+  function drawQuestion() {
+    const question = state.question;
+    const box = parts.question;
+    box.hidden = !question || Boolean(state.result);
+    if (unchanged(box, question)) return;
+    box.textContent = "";
+    if (!question) return;
+    const text = h("p", { class: "mt-question-text", id: `${id}-question`, text: question.text });
+    box.setAttribute("aria-labelledby", `${id}-question`);
+    const answers = question.answers.map((label, index) => {
+      const suit = suitOf(label);
+      const button = h("button", { class: `mt-btn mt-answer${suit ? " mt-suited" : ""}`, type: "button" }, [
+        suit ? h("span", { class: `mt-suit${RED_SUITS.includes(suit) ? " mt-red" : ""}`, "aria-hidden": "true", text: suit }) : null,
+        label,
+      ]);
+      button.addEventListener("click", () => send({ type: "answer", index }));
+      return button;
+    });
+    const cancel = h("button", { class: "mt-btn mt-cancel", type: "button", text: "Cancel" });
+    cancel.addEventListener("click", () => send({ type: "cancel" }));
+    box.append(h("div", { class: "mt-question-head" }, [text, cancel]), h("div", { class: "mt-answers" }, answers));
+    answers[0]?.focus({ preventScroll: true });
+  }
+
+  function handLabel(entry) {
+    const label = faces[entry.card] ? faces[entry.card].label : entry.card;
+    const marks = [entry.chopper ? "chopper" : "", entry.drawn ? "just drawn" : ""].filter(Boolean);
+    return [label, ...marks].join(", ") + (entry.reason ? `: ${entry.reason}` : "");
+  }
+
+  function handButton(entry) {
+    const button = h("button", { class: "mt-card", type: "button", "data-card": entry.card }, [
+      face(faces, entry.card, id),
+      h("span", { class: "mt-mark mt-mark-play", "aria-hidden": "true", text: "▲" }),
+      h("span", { class: "mt-mark mt-mark-chop", "aria-hidden": "true", text: "✂" }),
+    ]);
+    button.addEventListener("click", () => send({ type: "card", card: entry.card }));
+    button.faceMarkup = faces[entry.card] && faces[entry.card].svg;
+    return button;
+  }
+
+  // The hand keeps its buttons from draw to draw (keyed by card), so a refused tap keeps the focus.
+  function drawHand() {
+    const hand = state.hand || { cards: [] };
+    const hidden = Boolean(state.covered) || Boolean(state.result);
+    parts.hand.parentElement.hidden = hidden;
+    parts.cover.hidden = !state.covered;
+    setText(parts.cover, state.cover_label);
+    setText(parts.handTitle, hand.title);
+    const cards = hidden ? [] : hand.cards || [];
+    const kept = new Map();
+    for (const button of [...parts.hand.children]) {
+      const wanted = cards.find((entry) => entry.card === button.dataset.card);
+      if (wanted && button.faceMarkup === (faces[wanted.card] && faces[wanted.card].svg)) kept.set(wanted.card, button);
+      else button.remove();
+    }
+    const off = !state.your_turn || Boolean(state.covered);
+    cards.forEach((entry, index) => {
+      const button = kept.get(entry.card) || handButton(entry);
+      button.disabled = off;
+      button.setAttribute("aria-label", handLabel(entry));
+      toggle(button, "mt-playable", hand.show_playable && entry.playable);
+      toggle(button, "mt-drawn", entry.drawn);
+      toggle(button, "mt-chopper", entry.chopper);
+      if (parts.hand.children[index] !== button) parts.hand.insertBefore(button, parts.hand.children[index] || null);
+    });
+  }
+
+  function drawControls() {
+    const controls = state.controls || [];
+    const asking = Boolean(state.question);
+    const box = parts.controls;
+    const kept = new Map([...box.children].map((button) => [button.dataset.kind, button]));
+    parts.reasons.textContent = "";
+    controls.forEach((control, index) => {
+      let button = kept.get(control.kind);
+      kept.delete(control.kind);
+      if (!button) {
+        button = h("button", { class: "mt-btn mt-control", type: "button", "data-kind": control.kind });
+        button.addEventListener("click", () => {
+          const now = (state.controls || []).find((entry) => entry.kind === button.dataset.kind);
+          if (!now) return;
+          if (now.enabled) {
+            hideNotice();
+            send({ type: "control", kind: now.kind });
+          } else {
+            // A control that cannot be used now says why where it was tapped; the kernel is not asked.
+            localNotice = { text: now.reason, anchor: button };
+            showNotice(now.reason, button);
+          }
+        });
+      }
+      setText(button, control.label);
+      const why = `${id}-why-${index}`;
+      parts.reasons.append(h("span", { id: why, text: control.reason }));
+      button.setAttribute("aria-describedby", why);
+      button.title = control.reason || "";
+      button.disabled = asking; // while a question is open, only its answers count
+      if (control.enabled) button.removeAttribute("aria-disabled");
+      else button.setAttribute("aria-disabled", "true");
+      if (box.children[index] !== button) box.insertBefore(button, box.children[index] || null);
+    });
+    for (const button of kept.values()) button.remove();
+    const computer = state.computer || {};
+    parts.next.disabled = !computer.to_move || asking;
+    parts.next.title = computer.name || "";
+    parts.controls.parentElement.hidden = Boolean(state.result);
+  }
+
+  function drawResult() {
+    const result = state.result;
+    const box = parts.result;
+    box.hidden = !result;
+    toggle(root, "mt-over", result);
+    if (unchanged(box, result)) return;
+    box.textContent = "";
+    if (!result) return;
+    const rows = (result.rows || []).map((row) =>
+      h("tr", { class: row.won ? "mt-won winner" : "" }, [
+        h("th", { scope: "row" }, [
+          row.won ? h("span", { class: "mt-star", text: "★ winner" }) : null,
+          h("span", { text: row.name }),
+        ]),
+        h("td", {}, [
+          h(
+            "div",
+            { class: "mt-result-cards" },
+            Array.isArray(row.cards) ? row.cards.map((card) => shownCard(faces, card, id, "mt-small")) : [String(row.cards ?? "")],
+          ),
+        ]),
+        h("td", { text: String(row.total ?? "") }),
+        h("td", { text: String(row.points ?? "") }),
+      ]),
+    );
+    const header = h("tr", {}, ["Player", "Cards", "Total", "Points"].map((words) => h("th", { scope: "col", text: words })));
+    const buttons = h("div", { class: "mt-answers" });
+    if (result.next_round) buttons.append(h("button", { class: "mt-btn mt-go", type: "button", text: "Next round", on: () => send({ type: "next_round" }) }));
+    buttons.append(h("button", { class: "mt-btn", type: "button", text: "Play again", on: () => send({ type: "again" }) }));
+    const tables = h("div", { class: "mt-tables" }, [
+      h("div", { class: "mt-scroll" }, [h("table", { class: "mt-rows" }, [h("thead", {}, [header]), h("tbody", {}, rows)])]),
+    ]);
+    box.append(h("p", { class: "mt-ending", text: result.ending }), buttons, tables);
+    const match = result.match;
+    if (match) {
+      const head = h("tr", {}, [h("td"), ...match.names.map((name) => h("th", { scope: "col", text: name }))]);
+      const body = match.rounds.map((points, index) =>
+        h("tr", {}, [h("th", { scope: "row", text: `Round ${index + 1}` }), ...points.map((p) => h("td", { text: String(p) }))]),
+      );
+      body.push(h("tr", { class: "mt-total" }, [h("th", { scope: "row", text: "Total" }), ...match.totals.map((t) => h("td", { text: String(t) }))]));
+      tables.append(h("div", { class: "mt-scroll" }, [h("table", { class: "mt-match" }, [h("thead", {}, [head]), h("tbody", {}, body)])]));
+    }
+    box.append(h("p", { text: result.match_text }), h("p", { class: "mt-saved", text: result.saved }));
+  }
+
+  function drawSide() {
+    setText(parts.last, state.last ? state.last.text : "");
+    const coach = state.coach;
+    const box = parts.coach;
+    box.hidden = !coach;
+    if (!unchanged(box, coach)) {
+      box.textContent = "";
+      if (coach) {
+        const verdict = coach.verdict;
+        box.append(
+          h("p", { class: "mt-coach-title", text: coach.title }),
+          ...(coach.paragraphs || []).map((text) => h("p", { text })),
+          verdict
+            ? h("p", { class: `mt-verdict mt-${verdict.kind === "good" ? "good" : "better"}` }, [
+                h("span", { "aria-hidden": "true", text: verdict.kind === "good" ? "✔ " : "➜ " }),
+                verdict.text,
+              ])
+            : null,
+        );
+      }
+    }
+    // The list only grows during a round: add the new moves, keep the rest (and the fold) as it is.
+    const log = state.log || [];
+    const items = parts.log.children;
+    const same = items.length <= log.length && [...items].every((item, index) => item.dataset.action === log[index].action);
+    if (!same) parts.log.textContent = "";
+    for (let index = parts.log.children.length; index < log.length; index += 1) {
+      parts.log.append(h("li", { "data-action": log[index].action, text: log[index].text }));
+    }
+    setText(parts.logCount, `Moves this round (${log.length})`);
+  }
+
+  function drawNotice() {
+    const notice = state.notice;
+    if (notice && notice.serial !== noticeSerial) {
+      noticeSerial = notice.serial;
+      localNotice = null;
+      const anchor = notice.card
+        ? parts.hand.querySelector(`[data-card="${CSS.escape(notice.card)}"]`)
+        : notice.control
+          ? parts.controls.querySelector(`[data-kind="${CSS.escape(notice.control)}"]`)
+          : parts.hand.parentElement.hidden
+            ? parts.status
+            : parts.hand;
+      showNotice(notice.text, anchor);
+    } else if (!notice && !localNotice) {
+      parts.notice.hidden = true;
+    }
+  }
+
+  // Where the card just laid was before this draw: the button in your hand, or its seat in the strip.
+  function origin(last) {
+    const mine = (state.order || []).some((seat) => seat.you && seat.seat === last.seat);
+    const button = mine && last.card ? parts.hand.querySelector(`[data-card="${CSS.escape(last.card)}"]`) : null;
+    const seat = parts.order.querySelector(`[data-seat="${last.seat}"] .mt-backs`);
+    const from = button || seat;
+    return from ? from.getBoundingClientRect() : null;
+  }
+
+  function fly(from, last) {
+    const target = parts.pileTop;
+    const seat = parts.order.querySelector(`[data-seat="${last.seat}"]`);
+    if (calm.matches || !from) {
+      // Without movement: the pile and the seat that laid it are outlined for a moment.
+      const flash = [{ outlineColor: "#ffbf00" }, { outlineColor: "rgba(255,191,0,0)" }];
+      for (const node of [target, seat]) if (node) node.animate(flash, { duration: 1200, easing: "ease-out" });
+      return;
+    }
+    const to = target.getBoundingClientRect();
+    if (!to.width) return;
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const scale = Math.min(Math.max(from.width / to.width, 0.3), 1.5);
+    target.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 5 }, { transform: "none", zIndex: 5 }],
+      { duration: FLIGHT_MS[model.get("pace")] || 450, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+  }
+
+  function redraw() {
+    queued = false;
+    state = model.get("state") || {};
+    faces = model.get("faces") || {};
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    const last = state.last;
+    const moved = last && shownSerial !== undefined && last.serial !== shownSerial;
+    const from = moved && last.laid ? origin(last) : null;
+    if (moved && localNotice) hideNotice();
+    drawHead();
+    drawOrder();
+    drawFelt();
+    drawQuestion();
+    drawHand();
+    drawControls();
+    drawResult();
+    drawSide();
+    if (moved && last.laid) fly(from, last);
+    if (state.order) shownSerial = last ? last.serial : null; // a table drawn before its first state animates nothing
+    // The focus stays where it was; if that button went away, it goes to what is asked next.
+    if (focused && !root.contains(document.activeElement)) {
+      const next = focused.isConnected && !focused.disabled ? focused : root.querySelector(".mt-answer, .mt-cover:not([hidden]), .mt-card:not(:disabled), .mt-next:not(:disabled)");
+      next?.focus({ preventScroll: true });
+    }
+    drawNotice();
+    // Drawn last: a program waiting for the table can wait for this to count the moves.
+    parts.status.dataset.moves = String(state.moves ?? 0);
+  }
+
+  // The state and the faces arrive together: draw once for both.
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(redraw);
+    }
+  };
+  const pace = () => {
+    parts.pace.value = model.get("pace");
+  };
+  model.on("change:state", schedule);
+  model.on("change:faces", schedule);
+  model.on("change:pace", pace);
+  pace();
+  redraw();
+  return () => {
+    resized.disconnect();
+    model.off("change:state", schedule);
+    model.off("change:faces", schedule);
+    model.off("change:pace", pace);
+  };
+}
+
+export default { render };
