@@ -625,3 +625,30 @@ def test_a_whole_match_is_played_by_clicks_round_after_round(database):
     winners = [seat for seat in range(2) if totals[seat] == min(totals)]
     assert state(table)["result"]["match_text"] == f"The match is over: {session.voice.winners(winners)}."
     assert state(table)["result"]["match"]["totals"] == totals
+
+
+def test_house_rules_chosen_at_the_setup_lock_and_are_recorded_under_a_ruleset_of_that_mix(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    table.change_button.click()
+    table.ruleset.value = "uganda"
+    assert table.house_rules.choose("cut_limit", 25) == "" and table.house_rules.choose("queens_reverse", True) == ""
+    table.opponents.value = 1
+    table.deal_button.click()
+    session = table.session
+    assert session.rules == with_switches(PRESETS["uganda"], {"cut_limit": 25, "queens_reverse": True})
+    assert table.house_rules.locked and table.ruleset.disabled
+    assert "cut limit 25, queens reverse" in state(table)["headline"]
+    table.board.pace = "step"
+    rng = random.Random(5)
+    while not session.over:
+        click_something(table, rng)
+    with Store(database) as store:
+        record = store.games()[0]
+        assert record.ruleset == "uganda-table" and store.rules(record.ruleset, record.version) == session.rules
+        assert store.ruleset("uganda-table").title == "Uganda Classic, cut limit 25, queens reverse"
+    # Another mix is another ruleset; the same mix again is the same one.
+    table.change_button.click()
+    assert not table.house_rules.locked
+    assert table.house_rules.choose("queens_reverse", False) == ""
+    table.deal_button.click()
+    assert table.session._published_name() == ("uganda-table-2", 1)

@@ -194,8 +194,13 @@ class TableSession:
 
     ``seats`` names every seat's player: ``"human"`` for a person at this screen (seat 0,
     South, is always the learner's), or an agent spec of ``AGENT_CHOICES``. ``jokers``
-    switches the ruleset's mode where it has one. Every finished round is recorded in the
-    history of ``database`` (default: the user's).
+    switches the ruleset's mode where it has one, ``switches`` sets any mix of switches. Every
+    finished round is recorded in the history of ``database`` (default: the user's) unless
+    ``record`` is off.
+
+    At a room's table (each person on their own device) ``people`` names the seats as their
+    players gave them and ``viewer`` is this device's seat: the screen never passes to another
+    person, and only the viewer may act here.
     """
 
     def __init__(
@@ -208,6 +213,9 @@ class TableSession:
         whole_match: bool = True,
         seed: int = 1,
         database=None,
+        people: Sequence[str] | None = None,
+        viewer: int | None = None,
+        record: bool = True,
     ):
         if isinstance(seats, str) or not isinstance(seats, Sequence) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             count = len(seats) if isinstance(seats, Sequence) and not isinstance(seats, str) else repr(seats)
@@ -237,7 +245,14 @@ class TableSession:
         self.whole_match = bool(whole_match)
         self.seed = seed
         self.kinds = tuple(kinds)
-        self.names = seat_labels(kinds)
+        if people is not None and len(people) != len(kinds):
+            raise PlayError(f"Give a name for each of the {len(kinds)} seats, not {len(people)}.")
+        self.people = tuple(people) if people is not None else None
+        self.names = seat_labels(kinds) if people is None else tuple(people)
+        if viewer is not None and (viewer not in range(len(kinds)) or kinds[viewer] != HUMAN):
+            raise PlayError(f"The seat seen from here must be a person's seat, not {viewer!r}.")
+        self.fixed_viewer = viewer
+        self.record = record
         seeds = random.Random(f"agents {seed}")  # apart from the deal's seeds, so agents never change a deal
         self.agents = [None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds]
         self.humans = tuple(seat for seat, kind in enumerate(kinds) if kind == HUMAN)
@@ -254,7 +269,7 @@ class TableSession:
         self.moves: list[Move] = []
         self.selected: Card | None = None
         self._open: list[Action] = []
-        self.viewer = self.humans[0]
+        self.viewer = self.humans[0] if self.fixed_viewer is None else self.fixed_viewer
         self.covered = False
         self._follow_turn()
 
@@ -293,7 +308,7 @@ class TableSession:
     @property
     def voice(self) -> Voice:
         """The table's sentences for the person at the screen: "You" for their seat."""
-        return Voice(self.players, viewer=self.viewer)
+        return Voice(self.players, viewer=self.viewer, names=self.people)
 
     def _follow_turn(self) -> None:
         """Hand the screen to the person whose turn it is; cover their hand until they are ready."""
@@ -302,7 +317,7 @@ class TableSession:
             self.covered = False
             return
         seat = game.to_move
-        if self.agents[seat] is None and seat != self.viewer:
+        if self.agents[seat] is None and seat != self.viewer and self.fixed_viewer is None:
             self.viewer = seat
             self.covered = True
 
@@ -331,6 +346,8 @@ class TableSession:
         seat = game.to_move
         if self.agents[seat] is not None:
             raise PlayError(f"It is {self.voice.turn(seat)}: wait for the computer to play.")
+        if seat != self.viewer and self.fixed_viewer is not None:
+            raise PlayError(f"It is {self.voice.turn(seat)}: wait for your turn.")
         if self.covered:
             raise PlayError(f"The hand of {self.voice.seat(seat)} is covered: show it first.")
         action = parse_action(action)
@@ -490,9 +507,12 @@ class TableSession:
         voice = self.voice
         if self.agents[seat] is not None:
             return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}: the computer plays."
+        if seat != self.viewer and self.fixed_viewer is not None:
+            return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}."
         if self.covered:
             return f"Pass the device to {voice.seat(seat)}."
-        you = "Your turn" if len(self.humans) == 1 else f"{COMPASS[self.players][seat]}, your turn"
+        shared = len(self.humans) > 1 and self.fixed_viewer is None
+        you = f"{COMPASS[self.players][seat]}, your turn" if shared else "Your turn"
         legal = self.view.legal
         kinds = {action.kind for action in legal}
         if CALL in kinds:
@@ -575,6 +595,8 @@ class TableSession:
         game = self.game
         self.match.record(game)
         self.covered = False
+        if not self.record:
+            return  # a room's round is recorded by the store, in the move that ends it
         try:
             WRITE_BUDGET.spend("game")
             name, version = self._published_name()
@@ -589,28 +611,8 @@ class TableSession:
         return changes_words(self.published_rules, self.rules)
 
     def _published_name(self) -> tuple[str, int]:
-        """The published ruleset the round was played under; another mix is published once, by name.
-
-        A mode alone is ``NAME-jokers`` or ``NAME-classic``; any other mix of switches is ``NAME-table``.
-        """
-        if self.rules == self.published_rules:
-            return self.ruleset, self.version
-        only_mode = self.rules == with_switches(self.published_rules, {"jokers": self.rules.jokers})
-        if only_mode:
-            suffix = "-jokers" if self.rules.jokers else "-classic"
-            mode = "joker mode" if self.rules.jokers else "classic"
-        else:
-            suffix, mode = "-table", self.changes_words()
-        with Store(self.registry.path) as store:
-            number = 1
-            while True:
-                ending = suffix if number == 1 else f"{suffix}-{number}"
-                name = self.ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
-                if name not in store.names() or store.rules(name) == self.rules:
-                    title = f"{self.title}, {mode}"[:MAX_TITLE_LENGTH]
-                    version = store.publish(name, self.ruleset, self.rules.switches(), title)
-                    return name, version
-                number += 1
+        """The published ruleset the round was played under (see ``published_mix``)."""
+        return published_mix(self.registry, self.ruleset, self.rules)
 
     def next_round(self) -> None:
         """Deal the match's next round (the lead moves one seat)."""
@@ -652,6 +654,32 @@ class TableSession:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.match.scores)
+
+
+def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, int]:
+    """The published ruleset a table's rules are recorded under: ``ruleset`` itself where they are
+    its rules, else a ruleset of that mix, published once by name.
+
+    A mode alone is ``NAME-jokers`` or ``NAME-classic``; any other mix of switches is ``NAME-table``.
+    """
+    published = registry.ruleset(ruleset)
+    if rules == published.rules:
+        return published.name, published.version
+    if rules == with_switches(published.rules, {"jokers": rules.jokers}):
+        suffix = "-jokers" if rules.jokers else "-classic"
+        mode = "joker mode" if rules.jokers else "classic"
+    else:
+        suffix, mode = "-table", changes_words(published.rules, rules)
+    with Store(registry.path) as store:
+        number = 1
+        while True:
+            ending = suffix if number == 1 else f"{suffix}-{number}"
+            name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
+            if name not in store.names() or store.rules(name) == rules:
+                title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
+                version = store.publish(name, ruleset, rules.switches(), title)
+                return name, version
+            number += 1
 
 
 def agent_choices() -> dict[str, str]:
