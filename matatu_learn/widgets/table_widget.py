@@ -4,7 +4,10 @@ The kernel owns everything: ``table_state`` (``teaching/table_state.py``) says w
 see, in finished sentences, and ``draw`` hands it to the page together with the faces of exactly
 the cards it shows. The page only draws and reports taps; every message it sends is checked
 here against the state last drawn before a callback hears of it, and a page may change nothing
-but the ``pace``.
+but the ``pace``. The messages: ``card`` (a card of the hand was tapped), ``control`` (a button of
+``controls``; one that is not enabled says its reason on the page and sends nothing), ``answer``
+(an index into the open question), ``cancel``, ``next`` ("Next move"), ``reveal`` (the cover),
+``next_round`` and ``again``.
 
 >>> widget = TableWidget()
 >>> widget.draw({"cards_shown": ["7♦"], "hand": {"cards": [{"card": "7♦"}]}, "controls": []})

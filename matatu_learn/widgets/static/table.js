@@ -18,6 +18,7 @@ const SUITS = [
 ];
 const RED_SUITS = "♥♦";
 let tables = 0; // each drawn table gets its own id prefix: no id is ever used twice on a page
+let copies = 0; // and each copy of a face its own ids inside
 
 function h(tag, props = {}, children = []) {
   const node = document.createElement(tag);
@@ -59,13 +60,13 @@ function face(faces, name, prefix) {
     return holder;
   }
   holder.innerHTML = known.svg;
+  copies += 1;
   for (const node of holder.querySelectorAll("[id]")) {
-    const old = node.id;
-    const fresh = `${prefix}-${Math.random().toString(36).slice(2, 8)}-${old}`;
-    node.id = fresh;
+    const old = `#${node.id}`;
+    node.id = `${prefix}-${copies}-${node.id}`;
     for (const other of holder.querySelectorAll("*")) {
-      for (const attr of [...other.attributes]) {
-        if (attr.value.includes(`#${old}`)) other.setAttribute(attr.name, attr.value.split(`#${old}`).join(`#${fresh}`));
+      for (const { name, value } of [...other.attributes]) {
+        if (value.includes(old)) other.setAttribute(name, value.split(old).join(`#${node.id}`));
       }
     }
   }
@@ -80,9 +81,25 @@ function shownCard(faces, name, prefix, extra = "") {
   ]);
 }
 
+function makeButton(text, onClick, extra = "") {
+  return h("button", { class: `mt-btn ${extra}`.trim(), type: "button", text, on: onClick });
+}
+
+// A table of results: column headings, then rows already made.
+function grid(name, headings, rows) {
+  const head = h("tr", {}, headings.map((words) => (words ? h("th", { scope: "col", text: words }) : h("td"))));
+  const table = h("table", { class: name }, [h("thead", {}, [head]), h("tbody", {}, rows)]);
+  return h("div", { class: "mt-scroll" }, [table]);
+}
+
+function line(heading, values, name = null) {
+  const cells = values.map((value) => h("td", { text: String(value) }));
+  return h("tr", { class: name }, [h("th", { scope: "row", text: heading }), ...cells]);
+}
+
 function suitOf(label) {
   const lower = label.toLowerCase();
-  for (const [word, symbol] of SUITS) if (lower.includes(symbol) || lower.includes(word)) return symbol;
+  for (const [word, symbol] of SUITS) if (lower.includes(symbol) || lower.startsWith(word)) return symbol;
   return null;
 }
 
@@ -98,6 +115,7 @@ function skeleton(root, id) {
     pileWords: h("span", { class: "mt-caption" }),
     marker: h("div", { class: "mt-marker", "data-marker": "" }),
     facts: h("ul", { class: "mt-facts" }),
+    why: h("details", { class: "mt-why" }),
     last: h("p", { class: "mt-last", "aria-live": "polite" }),
     coach: h("section", { class: "mt-coach" }),
     question: h("div", { class: "mt-question matatu-question", role: "group" }),
@@ -110,7 +128,8 @@ function skeleton(root, id) {
     pace: h("select", { class: "mt-pace", "aria-label": "Pace of the computer's moves" }),
     logCount: h("span"),
     log: h("ol", { class: "mt-moves matatu-moves" }),
-    notice: h("div", { class: "mt-notice", role: "status", "aria-live": "polite", hidden: true }),
+    // Never hidden, only emptied: a live region that appears with its text is often not read out.
+    notice: h("div", { class: "mt-notice", role: "status", "aria-live": "polite" }),
     reasons: h("div", { hidden: true }), // controls' reasons, pointed to by aria-describedby
   };
   for (const [value, words] of PACES) parts.pace.append(h("option", { value, text: `Pace: ${words}` }));
@@ -127,7 +146,7 @@ function skeleton(root, id) {
       h("div", { class: "mt-spot mt-pile" }, [parts.pileTop, parts.pileWords]),
       h("div", { class: "mt-spot" }, [parts.marker]),
     ]),
-    parts.facts,
+    h("div", { class: "mt-notes" }, [parts.facts, parts.why]),
   ]);
   const main = h("div", { class: "mt-main" }, [
     h("div", { class: "mt-strip" }, [parts.direction, parts.order]),
@@ -157,7 +176,9 @@ function render({ model, el }) {
   let faces = {};
   let shownSerial; // the last move already drawn: only a newer one flies to the pile
   let noticeSerial;
-  let localNotice = null; // a reason shown here, without asking the kernel (a disabled control)
+  let localNotice = false; // a reason shown here without asking the kernel (a disabled control)
+  let noticeAnchor = null; // what the notice points at
+  let wide; // the table is wide enough for the marker's explanation to stay open
   let queued = false;
 
   parts.cover.addEventListener("click", () => send({ type: "reveal" }));
@@ -170,26 +191,30 @@ function render({ model, el }) {
     if (event.key === "Escape") hideNotice();
   });
 
-  let noticeAnchor = null;
-
   function hideNotice() {
-    localNotice = null;
+    localNotice = false;
     noticeAnchor = null;
-    parts.notice.hidden = true;
+    parts.notice.textContent = "";
   }
 
   // Shows `text` next to `anchor` (above it, or below when there is no room), inside the table.
   function showNotice(text, anchor) {
     setText(parts.notice, text);
-    parts.notice.hidden = false;
     noticeAnchor = anchor;
     placeNotice();
     if (!calm.matches) parts.notice.animate([{ transform: "scale(0.92)" }, { transform: "none" }], { duration: 140 });
   }
 
+  function fitWidth() {
+    const now = root.clientWidth >= 560;
+    if (now !== wide) parts.why.open = now; // only when the layout changes: a reader's own tap stays
+    wide = now;
+    placeNotice();
+  }
+
   function placeNotice() {
     const box = parts.notice;
-    if (box.hidden || !root.isConnected) return;
+    if (!box.textContent || !root.isConnected) return;
     const area = root.getBoundingClientRect();
     const at = (noticeAnchor && noticeAnchor.isConnected ? noticeAnchor : parts.status).getBoundingClientRect();
     const width = box.offsetWidth;
@@ -203,7 +228,7 @@ function render({ model, el }) {
     toggle(box, "mt-below", below);
   }
   // The page may draw the table before it is on screen, and a phone turns: place the notice again.
-  const resized = new ResizeObserver(placeNotice);
+  const resized = new ResizeObserver(fitWidth);
   resized.observe(root);
 
   function drawHead() {
@@ -223,6 +248,7 @@ function render({ model, el }) {
     }
     const list = parts.order;
     list.setAttribute("aria-label", state.order_sentence || "");
+    toggle(list, "mt-crowd", order.length > 4);
     list.textContent = "";
     order.forEach((seat, index) => {
       const backs = h("span", { class: "mt-backs", "aria-hidden": "true" });
@@ -283,11 +309,15 @@ function render({ model, el }) {
         parts.marker.append(h("span", { class: "mt-chopper", text: state.chopper }));
       }
     }
-    const facts = [...(pile.facts || [])];
-    if (marker && marker.text) facts.push(marker.text);
-    if (!unchanged(parts.facts, facts)) {
+    if (!unchanged(parts.facts, pile.facts)) {
       parts.facts.textContent = "";
-      for (const fact of facts) parts.facts.append(h("li", { text: fact }));
+      for (const fact of pile.facts || []) parts.facts.append(h("li", { text: fact }));
+    }
+    // What the marker means: folded on a phone under its title, open beside the pile on a wide table.
+    parts.why.hidden = !(marker && marker.text);
+    if (marker && !unchanged(parts.why, marker.title, marker.text)) {
+      parts.why.textContent = "";
+      parts.why.append(h("summary", { text: marker.title }), h("p", { text: marker.text }));
     }
   }
 
@@ -301,16 +331,14 @@ function render({ model, el }) {
     const text = h("p", { class: "mt-question-text", id: `${id}-question`, text: question.text });
     box.setAttribute("aria-labelledby", `${id}-question`);
     const answers = question.answers.map((label, index) => {
+      // A suit's answer shows its symbol (hearts and diamonds in red) above its word.
       const suit = suitOf(label);
-      const button = h("button", { class: `mt-btn mt-answer${suit ? " mt-suited" : ""}`, type: "button" }, [
-        suit ? h("span", { class: `mt-suit${RED_SUITS.includes(suit) ? " mt-red" : ""}`, "aria-hidden": "true", text: suit }) : null,
-        label,
-      ]);
-      button.addEventListener("click", () => send({ type: "answer", index }));
-      return button;
+      const answer = makeButton(label, () => send({ type: "answer", index }), `mt-answer${suit ? " mt-suited" : ""}`);
+      const ink = RED_SUITS.includes(suit) ? " mt-red" : "";
+      if (suit) answer.prepend(h("span", { class: `mt-suit${ink}`, "aria-hidden": "true", text: suit }));
+      return answer;
     });
-    const cancel = h("button", { class: "mt-btn mt-cancel", type: "button", text: "Cancel" });
-    cancel.addEventListener("click", () => send({ type: "cancel" }));
+    const cancel = makeButton("Cancel", () => send({ type: "cancel" }), "mt-cancel");
     box.append(h("div", { class: "mt-question-head" }, [text, cancel]), h("div", { class: "mt-answers" }, answers));
     answers[0]?.focus({ preventScroll: true });
   }
@@ -363,11 +391,15 @@ function render({ model, el }) {
     const controls = state.controls || [];
     const asking = Boolean(state.question);
     const box = parts.controls;
-    const kept = new Map([...box.children].map((button) => [button.dataset.kind, button]));
+    const kinds = controls.map((control) => control.kind);
+    const kept = new Map();
+    for (const button of [...box.children]) {
+      if (kinds.includes(button.dataset.kind)) kept.set(button.dataset.kind, button);
+      else button.remove();
+    }
     parts.reasons.textContent = "";
     controls.forEach((control, index) => {
       let button = kept.get(control.kind);
-      kept.delete(control.kind);
       if (!button) {
         button = h("button", { class: "mt-btn mt-control", type: "button", "data-kind": control.kind });
         button.addEventListener("click", () => {
@@ -378,8 +410,8 @@ function render({ model, el }) {
             send({ type: "control", kind: now.kind });
           } else {
             // A control that cannot be used now says why where it was tapped; the kernel is not asked.
-            localNotice = { text: now.reason, anchor: button };
             showNotice(now.reason, button);
+            localNotice = true;
           }
         });
       }
@@ -393,7 +425,6 @@ function render({ model, el }) {
       else button.setAttribute("aria-disabled", "true");
       if (box.children[index] !== button) box.insertBefore(button, box.children[index] || null);
     });
-    for (const button of kept.values()) button.remove();
     const computer = state.computer || {};
     parts.next.disabled = !computer.to_move || asking;
     parts.next.title = computer.name || "";
@@ -408,41 +439,40 @@ function render({ model, el }) {
     if (unchanged(box, result)) return;
     box.textContent = "";
     if (!result) return;
-    const rows = (result.rows || []).map((row) =>
-      h("tr", { class: row.won ? "mt-won winner" : "" }, [
+    const buttons = h("div", { class: "mt-answers" }, [
+      result.next_round ? makeButton("Next round", () => send({ type: "next_round" }), "mt-go") : null,
+      makeButton("Play again", () => send({ type: "again" })),
+    ]);
+    // The hands turned over: each seat's cards face up, its total and its points; the winner starred.
+    const hands = (result.rows || []).map((row) => {
+      const cards = Array.isArray(row.cards)
+        ? row.cards.map((card) => shownCard(faces, card, id, "mt-small"))
+        : [String(row.cards ?? "")];
+      return h("tr", { class: row.won ? "mt-won winner" : null }, [
         h("th", { scope: "row" }, [
           row.won ? h("span", { class: "mt-star", text: "★ winner" }) : null,
           h("span", { text: row.name }),
         ]),
-        h("td", {}, [
-          h(
-            "div",
-            { class: "mt-result-cards" },
-            Array.isArray(row.cards) ? row.cards.map((card) => shownCard(faces, card, id, "mt-small")) : [String(row.cards ?? "")],
-          ),
-        ]),
+        h("td", {}, [h("div", { class: "mt-result-cards" }, cards)]),
         h("td", { text: String(row.total ?? "") }),
         h("td", { text: String(row.points ?? "") }),
-      ]),
-    );
-    const header = h("tr", {}, ["Player", "Cards", "Total", "Points"].map((words) => h("th", { scope: "col", text: words })));
-    const buttons = h("div", { class: "mt-answers" });
-    if (result.next_round) buttons.append(h("button", { class: "mt-btn mt-go", type: "button", text: "Next round", on: () => send({ type: "next_round" }) }));
-    buttons.append(h("button", { class: "mt-btn", type: "button", text: "Play again", on: () => send({ type: "again" }) }));
+      ]);
+    });
     const tables = h("div", { class: "mt-tables" }, [
-      h("div", { class: "mt-scroll" }, [h("table", { class: "mt-rows" }, [h("thead", {}, [header]), h("tbody", {}, rows)])]),
+      grid("mt-rows", ["Player", "Cards", "Total", "Points"], hands),
     ]);
-    box.append(h("p", { class: "mt-ending", text: result.ending }), buttons, tables);
     const match = result.match;
     if (match) {
-      const head = h("tr", {}, [h("td"), ...match.names.map((name) => h("th", { scope: "col", text: name }))]);
-      const body = match.rounds.map((points, index) =>
-        h("tr", {}, [h("th", { scope: "row", text: `Round ${index + 1}` }), ...points.map((p) => h("td", { text: String(p) }))]),
-      );
-      body.push(h("tr", { class: "mt-total" }, [h("th", { scope: "row", text: "Total" }), ...match.totals.map((t) => h("td", { text: String(t) }))]));
-      tables.append(h("div", { class: "mt-scroll" }, [h("table", { class: "mt-match" }, [h("thead", {}, [head]), h("tbody", {}, body)])]));
+      const rounds = match.rounds.map((points, index) => line(`Round ${index + 1}`, points));
+      tables.append(grid("mt-match", ["", ...match.names], [...rounds, line("Total", match.totals, "mt-total")]));
     }
-    box.append(h("p", { text: result.match_text }), h("p", { class: "mt-saved", text: result.saved }));
+    box.append(
+      h("p", { class: "mt-ending", text: result.ending }),
+      buttons,
+      tables,
+      h("p", { text: result.match_text }),
+      h("p", { class: "mt-saved", text: result.saved }),
+    );
   }
 
   function drawSide() {
@@ -469,8 +499,8 @@ function render({ model, el }) {
     // The list only grows during a round: add the new moves, keep the rest (and the fold) as it is.
     const log = state.log || [];
     const items = parts.log.children;
-    const same = items.length <= log.length && [...items].every((item, index) => item.dataset.action === log[index].action);
-    if (!same) parts.log.textContent = "";
+    const grown = items.length <= log.length && [...items].every((item, n) => item.dataset.action === log[n].action);
+    if (!grown) parts.log.textContent = "";
     for (let index = parts.log.children.length; index < log.length; index += 1) {
       parts.log.append(h("li", { "data-action": log[index].action, text: log[index].text }));
     }
@@ -481,7 +511,7 @@ function render({ model, el }) {
     const notice = state.notice;
     if (notice && notice.serial !== noticeSerial) {
       noticeSerial = notice.serial;
-      localNotice = null;
+      localNotice = false;
       const anchor = notice.card
         ? parts.hand.querySelector(`[data-card="${CSS.escape(notice.card)}"]`)
         : notice.control
@@ -491,7 +521,7 @@ function render({ model, el }) {
             : parts.hand;
       showNotice(notice.text, anchor);
     } else if (!notice && !localNotice) {
-      parts.notice.hidden = true;
+      hideNotice();
     }
   }
 
@@ -542,10 +572,12 @@ function render({ model, el }) {
     drawResult();
     drawSide();
     if (moved && last.laid) fly(from, last);
-    if (state.order) shownSerial = last ? last.serial : null; // a table drawn before its first state animates nothing
+    // A table shown before its first state has nothing to animate from.
+    if (state.order) shownSerial = last ? last.serial : null;
     // The focus stays where it was; if that button went away, it goes to what is asked next.
     if (focused && !root.contains(document.activeElement)) {
-      const next = focused.isConnected && !focused.disabled ? focused : root.querySelector(".mt-answer, .mt-cover:not([hidden]), .mt-card:not(:disabled), .mt-next:not(:disabled)");
+      const asked = ".mt-answer, .mt-cover:not([hidden]), .mt-card:not(:disabled), .mt-next:not(:disabled)";
+      const next = focused.isConnected && !focused.disabled ? focused : root.querySelector(asked);
       next?.focus({ preventScroll: true });
     }
     drawNotice();
