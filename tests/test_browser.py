@@ -71,7 +71,7 @@ def page(browser):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def open_notebook(page, voila, name, ready=":is(button, select, input)"):
+def open_notebook(page, voila, name, ready=":is(button, select, input):visible"):
     """Load a notebook and wait until its widgets answer; return the seconds it took."""
     started = time.perf_counter()
     page.goto(f"{voila}/voila/render/{name}")

@@ -25,6 +25,7 @@ from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
 from .house_rules import HouseRules
 from .navigation import carried_ruleset
+from .svg import STYLE
 from .table_widget import PACES, TableWidget
 
 SETTINGS_TITLE = "Table settings: rules and players"
@@ -151,7 +152,8 @@ class PlayTable(widgets.VBox):
         self.board = TableWidget()
         self.board.on_action(self._tapped)
         self.board.observe(lambda change: self._play_on(), names="pace")
-        super().__init__([self.board, self.settings])
+        # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
+        super().__init__([widgets.HTML(STYLE), self.board, self.settings])
         self._ruleset_changed()
         if jokers is not None and jokers != self.house_rules.rules.jokers:
             self.house_rules.choose("jokers", jokers)
