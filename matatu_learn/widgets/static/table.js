@@ -484,16 +484,18 @@ function render({ model, el }) {
       box.textContent = "";
       if (coach) {
         const verdict = coach.verdict;
-        box.append(
-          h("p", { class: "mt-coach-title", text: coach.title }),
-          ...(coach.paragraphs || []).map((text) => h("p", { text })),
-          verdict
-            ? h("p", { class: `mt-verdict mt-${verdict.kind === "good" ? "good" : "better"}` }, [
-                h("span", { "aria-hidden": "true", text: verdict.kind === "good" ? "✔ " : "➜ " }),
-                verdict.text,
-              ])
-            : null,
-        );
+        // The answer to the learner's last move comes first, under the title; then what to do now.
+        const lines = [h("p", { class: "mt-coach-title", text: coach.title })];
+        if (verdict) {
+          lines.push(
+            h("p", { class: `mt-verdict mt-${verdict.kind === "good" ? "good" : "better"}` }, [
+              h("span", { "aria-hidden": "true", text: verdict.kind === "good" ? "✔ " : "➜ " }),
+              verdict.text,
+            ]),
+          );
+        }
+        lines.push(...(coach.paragraphs || []).map((text) => h("p", { text })));
+        box.append(...lines);
       }
     }
     // The list only grows during a round: add the new moves, keep the rest (and the fold) as it is.
@@ -554,6 +556,20 @@ function render({ model, el }) {
     );
   }
 
+  // The coach's advice marked where it can be acted on: the card, the button or the answer.
+  function drawAdvice() {
+    for (const node of root.querySelectorAll("[data-advice]")) node.removeAttribute("data-advice");
+    const advice = state.coach && state.coach.advice;
+    if (!advice) return;
+    const marked = [];
+    if (advice.card) marked.push(parts.hand.querySelector(`[data-card="${CSS.escape(advice.card)}"]`));
+    if (advice.control) marked.push(parts.controls.querySelector(`[data-kind="${CSS.escape(advice.control)}"]`));
+    if (advice.answer !== null && advice.answer !== undefined) {
+      marked.push(parts.question.querySelectorAll(".mt-answer")[advice.answer]);
+    }
+    for (const node of marked) if (node) node.setAttribute("data-advice", "");
+  }
+
   function redraw() {
     queued = false;
     state = model.get("state") || {};
@@ -571,6 +587,7 @@ function render({ model, el }) {
     drawControls();
     drawResult();
     drawSide();
+    drawAdvice();
     if (moved && last.laid) fly(from, last);
     // A table shown before its first state has nothing to animate from.
     if (state.order) shownSerial = last ? last.serial : null;

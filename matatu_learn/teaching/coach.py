@@ -1,0 +1,800 @@
+"""The coach of a first game: one round of house rules against one computer player, told turn by turn.
+
+At each of the learner's turns the coach says what is happening (the card on the pile, a pick
+owed, a suit named), which of the learner's cards fit, whether a cut is possible and what the
+hand weighs, what the learner may do, and what it would do itself (the search player's choice
+for the learner's seat). The learner chooses; the coach answers the choice: *good*, or the
+better move and why, by the search's own judgement. When the round is over it counts the hands
+with the learner. Every sentence is built from the voice's words, for the learner's seat only,
+from what that seat may see.
+
+The deals are chosen (``lesson_data/first_game.json``, found by ``find_seeds``) so that, when the
+learner follows the coach, a pick, a jump, an Ace and a chance to cut all come up.
+
+>>> import os, tempfile
+>>> table = CoachedTable(first_game_seeds()[0], database=os.path.join(tempfile.mkdtemp(), "coach.sqlite3"))
+>>> block = table.coach_block()
+>>> block["title"], block["verdict"]
+('Your first turn', None)
+>>> advice = table.advice()
+>>> table.act(advice.action).seat, table.coach_block()["verdict"]["kind"]
+(0, 'good')
+
+Judging a choice. A good choice is the coach's own, or one the search cannot tell from it: on
+the same imagined deals, played to the end, the coach's move does not win more often by more
+than the search's own noise (``CONFIDENCE`` standard errors of the paired difference, the margin
+the search itself asks before it leaves its rule of thumb), nor by more than ``MARGIN``. Any
+other choice is answered with the better move, why, and the two moves' shares of the deals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from ..agents.choices import make_agent
+from ..agents.dealer import Dealer, likely_deal
+from ..agents.decisions import Decision, Motive
+from ..agents.heuristic import style_for
+from ..agents.reading import beliefs, read_log
+from ..agents.search import CONFIDENCE, play_out
+from ..engine.actions import CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
+from ..engine.cards import ACE, JACK, RANK_OF, SUIT_OF, Card
+from ..engine.errors import NotationError
+from ..engine.events import Acted, Again, Owes, RoundEnd, Skipped, public_event
+from ..engine.round import Round
+from ..engine.rules import PRESETS, SWITCH_NAMES
+from ..engine.tables import tables_for
+from ..engine.view import PlayerView
+from ..store.registry import Registry
+from .play import QUESTIONS, TableSession
+from .voice import (
+    RANK_WORDS,
+    SUIT_WORDS,
+    Voice,
+    action_words,
+    answers_words,
+    card_words,
+    count,
+    listed,
+)
+
+FIRST_GAME = Path(__file__).parent / "lesson_data" / "first_game.json"
+# The four moments a first game must show when the learner follows the coach.
+MOMENTS = ("pick", "jump", "ace", "cut")
+MOMENT_WORDS = {"pick": "a pick", "jump": "a jump", "ace": "an Ace", "cut": "a chance to cut"}
+# The search player whose choice is the coach's, and the deals a different choice is judged on.
+ADVISER = "search:2"
+JUDGE_DEALS = 240
+# A coach's move must win this much more often (of the deals) than the learner's to be called better.
+MARGIN = 0.05
+LEARNER = 0  # the learner sits South, seat 0, as at the Play table
+
+
+# ---------------------------------------------------------------------- the chosen deals
+@cache
+def first_game_data() -> dict:
+    """The chosen deals: the ruleset, the seats, the adviser and the kept seeds with their moments."""
+    return json.loads(FIRST_GAME.read_text(encoding="utf-8"))
+
+
+def first_game_seeds() -> list[int]:
+    """The kept seeds, the best first.
+
+    >>> len(first_game_seeds()) >= 3
+    True
+    """
+    return [entry["seed"] for entry in first_game_data()["seeds"]]
+
+
+def moments(game: Round, seat: int = LEARNER) -> set[str]:
+    """Which of the four moments came up in a round dealt from its seed, for ``seat``.
+
+    ``pick``: somebody owed cards; ``jump``: an 8 or a J jumped a player (with two, its player
+    played again); ``ace``: an Ace was laid; ``cut``: ``seat`` could cut at one of its turns.
+    """
+    found = set()
+    for event in game.log:
+        cls = event.__class__
+        if cls is Owes:
+            found.add("pick")
+        elif cls is Again or cls is Skipped:
+            found.add("jump")
+        elif cls is Acted and event.action.card is not None and RANK_OF[event.action.card] == ACE:
+            found.add("ace")
+    replay = Round(game.rules, game.players, game.seed, game.leader)
+    for action in game.history:
+        if replay.to_move == seat and any(legal.kind is CUT for legal in replay.legal_actions()):
+            found.add("cut")
+        replay.apply(action)
+    return found
+
+
+def follow_the_coach(seed: int, database=None, adviser: str = ADVISER) -> CoachedTable:
+    """A first game played to its end by a learner who always takes the coach's advice."""
+    table = CoachedTable(seed, database=database, adviser=adviser)
+    for _ in range(500):
+        if table.over:
+            break
+        if table.computer_to_move:
+            table.step()
+        else:
+            table.act(table.advice().action)
+    return table
+
+
+def find_seeds(seeds: Iterable[int], database=None, adviser: str = ADVISER) -> list[dict]:
+    """The seeds whose first game, played by the coach's advice, shows all four moments.
+
+    This made ``lesson_data/first_game.json``: every seed of a range was played this way and
+    the kept ones sorted so that the learner's own cards make the moments (an Ace and a jump laid
+    by the learner) in a short round the learner wins.
+    """
+    kept = []
+    for seed in seeds:
+        table = follow_the_coach(seed, database, adviser)
+        game = table.game
+        found = moments(game)
+        if set(MOMENTS) <= found:
+            laid = [action.card for action in table.learner_actions() if action.card is not None]
+            kept.append(
+                {
+                    "seed": seed,
+                    "moves": len(game.history),
+                    "learner_turns": len(table.learner_actions()),
+                    "learner_ace": any(RANK_OF[card] == ACE for card in laid),
+                    "learner_jump": any(RANK_OF[card] in (8, JACK) for card in laid),
+                    "learner_two": any(RANK_OF[card] == 2 for card in laid),
+                    "ending": str(game.result.reason),
+                    "learner_wins": LEARNER in game.result.winners,
+                }
+            )
+    return kept
+
+
+# ---------------------------------------------------------------------- the search's judgement
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two moves played out on the same imagined deals: each one's wins, and the paired spread."""
+
+    first: Action
+    second: Action
+    first_wins: float
+    second_wins: float
+    deals: int
+    spread: float  # the standard error of the difference (second less first), as a share
+
+    @property
+    def first_share(self) -> float:
+        return self.first_wins / self.deals
+
+    @property
+    def second_share(self) -> float:
+        return self.second_wins / self.deals
+
+    @property
+    def gain(self) -> float:
+        """How much more often the second move wins, as a share of the deals."""
+        return self.second_share - self.first_share
+
+    @property
+    def clearly_better(self) -> bool:
+        """The second move wins more by more than the search's noise and more than ``MARGIN``."""
+        return self.gain > max(CONFIDENCE * self.spread, MARGIN)
+
+
+def compare(view: PlayerView, first: Action, second: Action, deals: int = JUDGE_DEALS, seed: int = 0) -> Comparison:
+    """Play both moves out on the same imagined deals (the search's own dealer and rollouts).
+
+    The deals are consistent with what the seat has seen, and weighed by what the other
+    players' moves said; every rollout plays the round to its end with the heuristic in
+    every seat. A win counts 1, a tie an equal share.
+    """
+    rng = random.Random(seed)
+    seat = view.seat
+    style = style_for(view.rules)
+    reading = read_log(view)
+    dealer = Dealer(view, rng, beliefs(view, reading))
+    wins = [0.0, 0.0]
+    total = squares = 0.0
+    for _ in range(deals):
+        deal = likely_deal(dealer, rng, reading.moves)
+        branch = deal.copy()
+        branch.apply(first)
+        one = play_out(branch, seat, style)
+        deal.apply(second)
+        two = play_out(deal, seat, style)
+        wins[0] += one
+        wins[1] += two
+        total += two - one
+        squares += (two - one) ** 2
+    mean = total / deals
+    spread = math.sqrt(max(squares / deals - mean * mean, 0.0) / deals)
+    return Comparison(first, second, wins[0], wins[1], deals, spread)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The coach's answer to one of the learner's moves: ``good`` or ``better``, in words."""
+
+    kind: str  # "good" or "better"
+    text: str
+    action: Action
+    advice: Action
+    comparison: Comparison | None = None
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "text": self.text}
+
+
+def advise(view: PlayerView, adviser: str = ADVISER, seed: int = 0) -> Decision:
+    """The coach's choice for a seat: the search player's decision, from a generator of its own."""
+    return make_agent(adviser, seed).decide(view)
+
+
+def judge(
+    view: PlayerView,
+    action: Action,
+    advice: Action,
+    deals: int = JUDGE_DEALS,
+    seed: int = 0,
+    voice: Voice | None = None,
+) -> Verdict:
+    """The coach's answer to the seat's ``action`` (not yet made), the coach's choice being ``advice``.
+
+    The coach's own choice, or the only legal move, is good at once. Any other is played out
+    against the coach's on ``deals`` imagined deals (``compare``): good when the coach's does not
+    win clearly more often (``Comparison.clearly_better``), else the coach's is the better move.
+    """
+    voice = voice or Voice(view.players, viewer=view.seat)
+    done = voice.action(view.seat, action, owed=view.pending).rstrip(".")
+    if action == advice or len(view.legal) == 1:
+        return Verdict("good", f"{done} — good: {why(view, action, voice)}.", action, advice)
+    comparison = compare(view, action, advice, deals, seed)
+    games = (
+        f"In {comparison.deals} games played out from here, with {voice.seat(_other(view))}'s "
+        "cards guessed from what you know"
+    )
+    if not comparison.clearly_better:
+        text = (
+            f"{done} — good: {why(view, action, voice)}. The coach would {action_words(advice.text)}, "
+            f"but the two did about as well: {games}, yours won {_percent(comparison.first_share)} "
+            f"and the coach's {_percent(comparison.second_share)}."
+        )
+        return Verdict("good", text, action, advice, comparison)
+    text = (
+        f"{done}. A better move was to {action_words(advice.text)}: {why(view, advice, voice)}. "
+        f"{games}, that move won {_percent(comparison.second_share)} of them and yours "
+        f"{_percent(comparison.first_share)}."
+    )
+    return Verdict("better", text, action, advice, comparison)
+
+
+# ---------------------------------------------------------------------- the coach's words
+def _suit_one(suit: int) -> str:
+    """A suit as one card of it is called: 'a heart'."""
+    return f"a {SUIT_WORDS[suit][:-1]}"
+
+
+def _capital(text: str) -> str:
+    """A sentence's first letter in capitals, the rest as it is: 'The Ace of hearts'."""
+    return text[:1].upper() + text[1:]
+
+
+def _rank_one(card: Card) -> str:
+    """One card of this rank: 'an 8', 'a Jack', 'an Ace'."""
+    word = RANK_WORDS[RANK_OF[card]]
+    return f"{'an' if word[0] in 'A8' else 'a'} {word}"
+
+
+def _gerund(action: Action) -> str:
+    """An action as a thing done: 'laying the 5 of spades', 'drawing', 'picking up'."""
+    verb, _, rest = action_words(action.text).partition(" ")
+    doing = {"lay": "laying", "cut": "cutting", "draw": "drawing", "pass": "passing", "pick": "picking"}
+    return f"{doing.get(verb, verb + 'ing')} {rest}".strip()
+
+
+def _percent(share: float) -> str:
+    return f"{share:.0%}"
+
+
+def fitting_cards(view: PlayerView) -> list[Card]:
+    """The cards of the learner's hand that can be laid now (cuts apart), in hand order."""
+    laid = {action.card for action in view.legal if action.kind is PLAY}
+    return [card for card in view.hand if card in laid]
+
+
+def _other(view: PlayerView) -> int:
+    """The other seat at a table of two."""
+    return (view.seat + 1) % view.players
+
+
+def why(view: PlayerView, action: Action, voice: Voice | None = None) -> str:
+    """Why a move is worth making, from the facts of the position, in plain words (a clause).
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> from matatu_learn.engine.cards import parse_cards, parse_card
+    >>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 3♦ 8♠"), parse_cards("K♣ Q♣ 9♠")],
+    ...     pile=parse_cards("9♦"), marker=parse_card("6♦"))
+    >>> view = PlayerView(game, 0)
+    >>> why(view, parse_action("cut 7♦"))
+    'a cut ends the round at once, and the lightest hand wins: you would keep 11 points, and North holds 3 cards'
+    >>> why(view, parse_action("play 3♦"))
+    'it sheds 3 points'
+    >>> why(view, parse_action("draw"))
+    'after a draw you may still lay a card that fits, and the card you draw may serve you better'
+    """
+    voice = voice or Voice(view.players, viewer=view.seat)
+    values = view.values
+    hand = view.hand
+    other = voice.seat(_other(view))
+    others = count(view.hand_sizes[_other(view)])
+    kind = action.kind
+    plays = [legal for legal in view.legal if legal.kind is PLAY]
+    if kind is CUT:
+        left = view.total() - values[action.card]
+        return (
+            f"a cut ends the round at once, and the lightest hand wins: you would keep {left} points, "
+            f"and {other} holds {others}"
+        )
+    if kind is PLAY:
+        card = action.card
+        value = values[card]
+        rank = RANK_OF[card]
+        if len(hand) == 1:
+            return "it is your last card: laying it ends the round, and an empty hand wins"
+        if view.pending:
+            if rank == ACE:
+                return "the Ace of spades cancels the pick, so nobody picks up"
+            return f"it passes the pick on: {other} owes {count(view.pending)} instead of you"
+        picks = tables_for(view.rules).picks[card]
+        if picks:
+            return f"{other} must pick up {count(picks)} or answer it, and it sheds {value} points"
+        if rank in (8, JACK) and view.players == 2:
+            return f"it jumps {other}, so you play again, and it sheds {value} points"
+        if rank == ACE or card.is_joker:
+            if action.suit is None:
+                return "it fits anything"
+            follow = [other_card for other_card in hand if other_card != card and SUIT_OF[other_card] == action.suit]
+            if follow:
+                return (
+                    f"an Ace fits anything, and naming {SUIT_WORDS[action.suit]} lets you follow "
+                    f"with your {listed([card_words(held)[4:] for held in follow])}"
+                )
+            return f"an Ace fits anything, and you choose the suit that follows: {SUIT_WORDS[action.suit]}"
+        heavier = [
+            legal.card
+            for legal in plays
+            if values[legal.card] > value and RANK_OF[legal.card] != ACE and not legal.card.is_joker
+        ]
+        if not heavier and len({legal.card for legal in plays}) > 1:
+            wild = any(RANK_OF[legal.card] == ACE or legal.card.is_joker for legal in plays)
+            if wild:
+                return f"it sheds {value} points, your heaviest card that fits, and keeps your wild card for later"
+            return f"it sheds {value} points, your heaviest card that fits"
+        return f"it sheds {value} points"
+    if kind is DRAW:
+        if not plays:
+            return "nothing in your hand fits, so you take a card"
+        return "after a draw you may still lay a card that fits, and the card you draw may serve you better"
+    if kind is PASS:
+        if view.has_drawn:
+            return "you have drawn, and nothing more is worth laying now" if plays else "nothing in your hand fits"
+        return "you take one card and your turn ends"
+    if kind is PICK:
+        if not plays:
+            return f"nothing in your hand answers the pick, so you take the {count(view.pending)}"
+        return f"you take the {count(view.pending)} and keep your answer for later"
+    return "it is allowed now"
+
+
+def advice_marks(view: PlayerView, action: Action) -> dict:
+    """Where the advised move is on the table: the card to tap, the button, the answer to pick.
+
+    ``card`` is the card's notation (a play or a cut), ``control`` the button's kind (draw, pass,
+    pick, cut), ``answer`` the index of the answer to the question the card asks (which suit).
+    """
+    card = control = answer = None
+    if action.kind in (PLAY, CUT):
+        card = str(action.card)
+        if action.kind is CUT:
+            control = "cut"
+        ways = [legal for legal in view.legal if legal.card == action.card]
+        if len(ways) > 1:
+            asked = next(name for name in QUESTIONS if len({getattr(way, name) for way in ways}) > 1)
+            if asked == "kind":
+                answers = [CUT, PLAY]
+            elif asked == "suit":
+                answers = sorted({way.suit for way in ways})
+            else:
+                answers = [next(way.word for way in ways if way.word is not None), None]
+            answer = answers.index(getattr(action, asked))
+    else:
+        control = str(action.kind)
+    return {"card": card, "control": control, "answer": answer}
+
+
+# ---------------------------------------------------------------------- the coached table
+class CoachedTable(TableSession):
+    """A first game at the Play table's session, with the coach beside the learner.
+
+    House rules, the learner (South) against the heuristic player (North), one round dealt
+    from ``seed``. ``coached=False`` is the same table without help: no coach, no advice.
+    Every move of the learner (``act``, and the card clicks and answers that lead to it) is
+    judged against the coach's advice before it is made.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        database=None,
+        adviser: str = ADVISER,
+        coached: bool = True,
+        deals: int = JUDGE_DEALS,
+    ):
+        data = first_game_data()
+        if seed is None:
+            seed = first_game_seeds()[0]
+        # The deals were chosen under the preset's rules: a table whose ruleset was published again
+        # with other switches (house v2) plays them with the preset's switches, as a table's own.
+        preset = PRESETS[data["ruleset"]]
+        published = Registry(database).rules(data["ruleset"])
+        switches = {
+            name: getattr(preset, name) for name in SWITCH_NAMES if getattr(published, name) != getattr(preset, name)
+        }
+        super().__init__(
+            data["ruleset"],
+            tuple(data["seats"]),
+            switches=switches or None,
+            whole_match=False,
+            seed=seed,
+            database=database,
+        )
+        self.adviser = adviser
+        self.coached = coached
+        self.deals = deals  # the imagined deals a choice other than the coach's is judged on
+        self.verdicts: list[Verdict] = []
+        self.judge_later = False
+        self._unjudged: tuple | None = None  # the learner's latest move, before it is judged
+        self._advice: dict[int, Decision] = {}
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The answer to the learner's latest move (None while it is being judged)."""
+        if self._unjudged is not None:
+            return None
+        return self.verdicts[-1] if self.verdicts else None
+
+    def learner_actions(self) -> list[Action]:
+        return [move.action for move in self.moves if move.seat == LEARNER]
+
+    # ------------------------------------------------------------------ advice
+    def _position_seed(self) -> int:
+        return random.Random(f"coach {self.seed} {len(self.game.history)}").getrandbits(63)
+
+    def advice(self) -> Decision | None:
+        """The coach's choice for the learner's turn (the search player's), made once per position."""
+        if not self.coached or not self.my_turn:
+            return None
+        key = len(self.game.history)
+        decision = self._advice.get(key)
+        if decision is None:
+            decision = advise(self.view, self.adviser, self._position_seed())
+            self._advice[key] = decision
+        return decision
+
+    def act(self, action: Action | str):
+        """The learner's move; with the coach on, it is judged on the position it was made in.
+
+        The judgement is made at once, or, with ``judge_later``, when ``settle`` is called (a page
+        shows the move first, then the verdict). A refused move is not judged.
+        """
+        before = None
+        if self.coached and self.my_turn:
+            try:
+                parsed = parse_action(action)
+            except NotationError:
+                parsed = None
+            if parsed is not None and parsed in self.game.legal_actions():
+                before = (
+                    PlayerView(self.game.copy(), self.viewer),
+                    parsed,
+                    self.advice().action,
+                    self._position_seed(),
+                )
+        move = super().act(action)
+        if before is not None:
+            self._unjudged = before
+            if not self.judge_later:
+                self.settle()
+        return move
+
+    def settle(self) -> Verdict | None:
+        """Judge the learner's latest move if it is not judged yet; the verdict, or None."""
+        if self._unjudged is None:
+            return None
+        view, action, advice, seed = self._unjudged
+        self._unjudged = None
+        verdict = judge(view, action, advice, self.deals, seed, self.voice)
+        self.verdicts.append(verdict)
+        return verdict
+
+    # ------------------------------------------------------------------ the learner's turn
+    def _since_my_last_turn(self) -> list:
+        """The log since the learner's last move."""
+        log = self.view.log
+        for index in range(len(log) - 1, -1, -1):
+            event = log[index]
+            if event.__class__ is Acted and event.seat == self.viewer:
+                return list(log[index + 1 :])
+        return list(log)
+
+    def _namer(self) -> int:
+        """The seat whose Ace named the suit in play."""
+        for event in reversed(self.view.log):
+            if event.__class__ is Acted and event.action.suit is not None:
+                return event.seat
+        return _other(self.view)
+
+    def turn_title(self) -> str:
+        view = self.view
+        if view.pending:
+            return f"A pick: you owe {count(view.pending)}"
+        if any(action.kind is CUT for action in view.legal):
+            return "You can cut"
+        if view.has_drawn:
+            return "You drew a card"
+        since = self._since_my_last_turn()
+        if any(event.__class__ is Again and event.seat == view.seat for event in since):
+            return "You play again"
+        if view.free:
+            return "The pick is cancelled"
+        if view.named_suit is not None:
+            return f"{self.voice.seat(self._namer())} named {SUIT_WORDS[view.named_suit]}"
+        if not self.learner_actions():
+            return "Your first turn"
+        return "Your turn"
+
+    def situation(self) -> list[str]:
+        """What is happening: the other player's moves, the pile, a pick owed, a suit named, a card drawn."""
+        view = self.view
+        voice = self.voice
+        other = voice.seat(_other(view))
+        said = []
+        first = not self.learner_actions()
+        if first and not view.has_drawn:
+            chopper = f"the 7 of {SUIT_WORDS[SUIT_OF[view.marker]]}"
+            base = "" if RANK_OF[view.marker] == 7 else f" (the base card is {card_words(view.marker)})"
+            said.append(
+                f"You play {other}, a computer player. Lay your cards on the pile one at a time: an empty "
+                f"hand wins. The chopper is {chopper}{base}: its holder may cut, ending the round, once the "
+                f"rest of their hand adds up to {view.rules.cut_limit} or less; then the lightest hand wins."
+            )
+        theirs = self._their_moves()
+        if len(theirs) > 1:  # a single move is the table's last move, shown beside the coach
+            said.append(" ".join(theirs))
+        top = view.top
+        if view.has_drawn and view.drawn is not None:
+            said.append(f"You drew {card_words(view.drawn)}.")
+        if view.pending:
+            said.append(
+                f"You owe {count(view.pending)}: only {answers_words(view.pick_answers())} answers "
+                "the pick; otherwise you pick up the cards."
+            )
+        elif view.free:
+            said.append("After the Ace of spades cancelled the pick, you may lay any card at all.")
+        elif view.named_suit is not None:
+            suit = view.named_suit
+            said.append(
+                f"{_capital(card_words(top))} is on top and {SUIT_WORDS[suit]} were named: "
+                f"lay {_suit_one(suit)}, or an Ace."
+            )
+        elif top is not None and self._early():
+            said.append(
+                f"A card fits {card_words(top)} if it is {_suit_one(SUIT_OF[top])}"
+                + ("" if RANK_OF[top] == ACE else f" or {_rank_one(top)}")
+                + "; an Ace fits anything."
+            )
+        return said
+
+    def _their_moves(self) -> list[str]:
+        """The other player's moves since the learner's last one, as the learner saw them."""
+        moves = []
+        for move in reversed(self.moves):
+            if move.seat == self.viewer:
+                break
+            moves.append(move)
+        voice = self.voice
+        return [
+            " ".join(voice.tell(public_event(event, self.viewer) for event in move.events)) for move in reversed(moves)
+        ]
+
+    def options(self) -> list[str]:
+        """What fits, whether a cut is possible, and what the learner may do."""
+        view = self.view
+        said = []
+        fitting = fitting_cards(view)
+        if fitting:
+            verb = "fits" if len(fitting) == 1 else "fit"
+            said.append(f"In your hand, {listed([card_words(card) for card in fitting])} {verb}.")
+        elif view.pending:
+            said.append("Nothing in your hand answers it.")
+        else:
+            said.append("Nothing in your hand fits.")
+        chopper_sentence = self._chopper_sentence()
+        if chopper_sentence:
+            said.append(chopper_sentence)
+        kinds = {action.kind for action in view.legal}
+        doing = []
+        if PLAY in kinds:
+            doing.append("lay a card that fits")
+        if CUT in kinds:
+            doing.append("cut")
+        if PICK in kinds:
+            doing.append(f"pick up {count(view.pending)}")
+        if DRAW in kinds:
+            doing.append("draw a card")
+        if PASS in kinds:
+            doing.append("pass")
+        if len(doing) == 1:
+            said.append(f"You must {doing[0]}.")
+        elif doing and (self._early() or view.has_drawn or not fitting or CUT in kinds):
+            said.append(f"You may {listed(doing, 'or')}.")
+        return said
+
+    def _early(self) -> bool:
+        """The learner's first two turns: the coach says how cards fit and every option, then less."""
+        return len(self.learner_actions()) < 2
+
+    def _chopper_sentence(self) -> str:
+        """Where the learner stands with the chopper: a cut possible, too heavy, or not fitting yet."""
+        view = self.view
+        chopper = next((card for card in view.hand if view.is_chopper(card)), None)
+        if chopper is None or view.pending:
+            return ""
+        limit = view.rules.cut_limit
+        left = view.total() - view.values[chopper]
+        if any(action.kind is CUT for action in view.legal):
+            return (
+                f"You can cut with {card_words(chopper)}: it fits, and after the chop you would keep "
+                f"{left} points (the limit is {limit}). A cut ends the round at once; the lightest hand wins."
+            )
+        if limit is not None and left > limit:
+            return f"You hold the chopper, but the rest of your hand adds up to {left}: shed heavy cards first."
+        suit = SUIT_WORDS[SUIT_OF[chopper]]
+        return (
+            f"Your hand is light enough to cut ({left} would be left), but the chopper must fit the pile: "
+            f"wait for {suit} or a 7 on top."
+        )
+
+    def advice_sentence(self) -> str:
+        """What the coach would do, and why; empty where only one move is possible."""
+        decision = self.advice()
+        view = self.view
+        if len(view.legal) == 1:
+            return ""
+        action = decision.action
+        said = f"The coach would {action_words(action.text)}: {why(view, action, self.voice)}."
+        surprising = action.kind is CUT or (action.kind in (DRAW, PASS) and fitting_cards(view))
+        if surprising and decision.motive is Motive.SEARCH:
+            numbers = decision.numbers
+            said += (
+                f" In {numbers['deals']} games played out from here, it won {_percent(numbers['share'])}; "
+                f"{_gerund(decision.runner_up)} won {_percent(numbers['runner_share'])}."
+            )
+        return said
+
+    # ------------------------------------------------------------------ the end
+    def counting(self) -> list[str]:
+        """The end of the round, counted with the learner: each hand's cards and total, and who wins."""
+        view = self.view
+        result = view.result
+        voice = self.voice
+        hands = view.revealed_hands
+        values = view.values
+        said = []
+        for seat, hand in enumerate(hands):
+            owner = "Your hand" if seat == view.seat else f"{voice.seat(seat)}'s hand"
+            if not hand:
+                said.append(f"{owner}: no cards left, so it counts 0.")
+                continue
+            names = listed([card_words(card) for card in hand])
+            sums = " + ".join(str(values[card]) for card in hand)
+            total = result.totals[seat]
+            said.append(f"{owner}: {names}: {sums} = {total}." if len(hand) > 1 else f"{owner}: {names}: {total}.")
+        said.append(self._who_wins(result))
+        said.append("Next, play a game without help, as at a real table: no marks on the cards that fit, and no coach.")
+        return said
+
+    def _who_wins(self, result) -> str:
+        voice = self.voice
+        totals = result.totals
+        winners = result.winners
+        names = [voice.seat(seat) for seat in range(len(totals))]
+
+        def whose(seat: int) -> str:
+            return "your" if seat == self.viewer else f"{names[seat]}'s"
+
+        if len(winners) == 1:
+            winner = winners[0]
+            loser = next(seat for seat in range(len(totals)) if seat != winner)
+            verdict = "You win the round!" if winner == self.viewer else f"{names[winner]} wins the round."
+        if result.reason is RoundEnd.OUT:
+            return (
+                f"{voice.says(winner, 'has')} no cards left, and an empty hand wins: 0 against "
+                f"{whose(loser)} {totals[loser]}. {verdict}"
+            )
+        if result.reason is RoundEnd.CUT and result.cutter is not None:
+            how = f"{names[result.cutter]} cut, so the lightest hand wins"
+        else:
+            how = "The table was blocked, so the lightest hand wins"
+        if len(winners) > 1:
+            return f"{how}. Both hands count {totals[winners[0]]}: a tie."
+        return f"{how}: {whose(winner)} {totals[winner]} is less than {whose(loser)} {totals[loser]}. {verdict}"
+
+    # ------------------------------------------------------------------ the coach block
+    def coach_block(self, advise: bool = True) -> dict | None:
+        """What the coach says now, as the table state's ``coach`` key (None without the coach).
+
+        ``{"title", "paragraphs", "verdict": {"kind", "text"} or None, "advice": {"card",
+        "control", "answer"} or None}``: ``verdict`` answers the learner's latest move, ``advice``
+        marks the coach's choice on the table during the learner's turn. With ``advise`` False
+        the coach's choice is given only if it is already made (a page draws the turn first).
+        """
+        if not self.coached:
+            return None
+        verdict = self.verdict.as_dict() if self.verdict is not None else None
+        if self.over:
+            return {"title": "Count the hands", "paragraphs": self.counting(), "verdict": verdict, "advice": None}
+        if not self.my_turn:
+            seat = self.game.to_move
+            said = []
+            mine = [move for move in self.moves if move.seat == self.viewer]
+            if mine and self.moves[-1] is mine[-1]:
+                said.append(self.describe(mine[-1]))
+            said.append(f"{self.voice.seat(seat)} plays next, by itself.")
+            return {"title": f"{self.voice.seat(seat)}'s turn", "paragraphs": said, "verdict": verdict, "advice": None}
+        ready = advise or len(self.game.history) in self._advice
+        paragraphs = [*self.situation(), *self.options()]
+        if ready:
+            paragraphs.append(self.advice_sentence())
+        return {
+            "title": self.turn_title(),
+            "paragraphs": [paragraph for paragraph in paragraphs if paragraph],
+            "verdict": verdict,
+            "advice": advice_marks(self.view, self.advice().action) if ready else None,
+        }
+
+
+def second_game(seed: int | None = None, database=None) -> CoachedTable:
+    """The game without help that follows the first: the same table, a fresh deal, no coach."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    return CoachedTable(seed, database=database, coached=False)
+
+
+__all__ = [
+    "ADVISER",
+    "CoachedTable",
+    "Comparison",
+    "FIRST_GAME",
+    "MOMENTS",
+    "Verdict",
+    "advice_marks",
+    "advise",
+    "compare",
+    "find_seeds",
+    "first_game_seeds",
+    "fitting_cards",
+    "follow_the_coach",
+    "judge",
+    "moments",
+    "second_game",
+    "why",
+]
