@@ -10,8 +10,10 @@ import pytest
 from test_browser import browser, chromium, open_notebook, page, save  # noqa: F401  (the fixtures)
 
 from matatu_learn.engine.cards import CARD_NAMES, parse_card
-from matatu_learn.teaching.lessons import LESSON_PATH, ordinary_position, ruleset_rules
+from matatu_learn.teaching.lessons import FIRST_GAME, LESSON_PATH, ordinary_position, practice_question, ruleset_rules
+from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.teaching.voice import card_words
+from matatu_learn.widgets.puzzle_trainer import _choices, is_right
 from matatu_learn.widgets.views import choice_label
 
 PAGES = [name for name, _ in LESSON_PATH]
@@ -19,6 +21,21 @@ PAGES = [name for name, _ in LESSON_PATH]
 
 def lesson_url(voila, name, ruleset):
     return f"{voila}/voila/render/{name}.ipynb?rules={ruleset}"
+
+
+def open_lesson(page, voila, name, ruleset):  # noqa: F811
+    page.goto(lesson_url(voila, name, ruleset))
+    page.get_by_text(re.compile(r"^Lesson \d of 6$")).wait_for(timeout=60_000)
+    page.locator(".matatu-foot a").first.wait_for(timeout=60_000)  # the last widget of the page has drawn
+
+
+def right_answer(name, ruleset):
+    """The label of a right answer to the first practice question of a lesson, worked out here."""
+    if name == "06-can-you-cut":
+        puzzle = generate_puzzle(ruleset, "easy", 1, 0)
+        return next(label for label, choice in _choices(puzzle) if is_right(puzzle, choice))
+    question = practice_question(name, ruleset, 1)
+    return next(label for label, key in question.choices if key in question.right)
 
 
 def test_the_start_button_leads_to_lesson_one(page, voila):  # noqa: F811
@@ -34,35 +51,111 @@ def test_the_start_button_leads_to_lesson_one(page, voila):  # noqa: F811
 
 
 @pytest.mark.parametrize("number", range(1, len(PAGES) + 1))
-def test_every_lesson_says_where_it_stands_and_links_on_with_the_ruleset(page, voila, number):  # noqa: F811
+def test_every_lesson_says_where_it_stands_and_its_practice_opens_the_way_on(page, voila, number):  # noqa: F811
     name = PAGES[number - 1]
-    page.goto(lesson_url(voila, name, "party"))
-    page.get_by_text(f"Lesson {number} of {len(PAGES)}").wait_for(timeout=60_000)
-    following = PAGES[number] if number < len(PAGES) else "07-play"
-    hrefs = [link.get_attribute("href") for link in page.locator(".matatu-nav a").all()]
-    assert f"{following}.ipynb?rules=party" in hrefs
+    open_lesson(page, voila, name, "party")
+    following = PAGES[number] if number < len(PAGES) else FIRST_GAME[0]
+    hrefs = [link.get_attribute("href") for link in page.locator(".matatu-head .matatu-nav a").all()]
     assert "glossary.ipynb?rules=party" in hrefs and "index.ipynb?rules=party" in hrefs
     if number > 1:
         assert f"{PAGES[number - 2]}.ipynb?rules=party" in hrefs
-    # Every lesson ends with one big link on: to the next lesson, and after the last, to a first game.
-    foot = page.locator("a.matatu-go")
-    assert foot.count() == 1 and foot.get_attribute("href") == f"{following}.ipynb?rules=party"
+    # Until the practice is answered right, the way on is a soft "skip ahead" at the foot.
+    assert page.locator("a.matatu-go").count() == 0
+    assert page.locator("a.matatu-skip").get_attribute("href") == f"{following}.ipynb?rules=party"
+    page.get_by_role("button", name=right_answer(name, "party"), exact=True).first.click()
+    go = page.locator("a.matatu-go")
+    go.wait_for(timeout=20_000)
+    assert go.count() == 1 and go.get_attribute("href") == f"{following}.ipynb?rules=party"
+    assert page.locator("a.matatu-skip").count() == 0
     page.wait_for_timeout(500)
     save(page, f"path-{name}")
 
 
 def test_the_ruleset_chosen_in_lesson_one_opens_lesson_two(page, voila):  # noqa: F811
-    page.goto(lesson_url(voila, "01-the-deal", "uganda"))
-    picker = page.locator(".jupyter-widgets select").first
-    picker.wait_for(timeout=60_000)
+    open_lesson(page, voila, "01-the-deal", "uganda")
+    picker = page.locator(".matatu-head select")
     assert picker.input_value() == choice_label("uganda")  # the picker starts on the address's ruleset
     picker.select_option(label=choice_label("bomb"))
-    page.locator("a.matatu-go[href='02-matching-and-turns.ipynb?rules=bomb']").wait_for(timeout=20_000)
-    page.locator("a.matatu-go").click()
+    page.locator("a.matatu-skip[href='02-matching-and-turns.ipynb?rules=bomb']").wait_for(timeout=20_000)
+    page.locator("a.matatu-skip").click()
     page.get_by_text("Lesson 2 of 6").wait_for(timeout=60_000)
     assert page.url.endswith("/voila/render/02-matching-and-turns.ipynb?rules=bomb")
-    assert page.locator(".jupyter-widgets select").first.input_value() == choice_label("bomb")
-    page.get_by_text("Ruleset: bomb").first.wait_for(timeout=20_000)
+    assert page.locator(".matatu-head select").input_value() == choice_label("bomb")
+
+
+def visible_text(page):  # noqa: F811
+    """The page's words as a learner reads them, without the folded notes on other tables, the
+    commands for teachers (code) and the ruleset picker's list of names (a name to choose is no rule)."""
+    return page.evaluate(
+        """() => {
+            document.querySelectorAll("details.matatu-other-tables, pre, code, select").forEach(e => e.remove());
+            return document.body.innerText;
+        }"""
+    )
+
+
+# What a lesson opened on house rules must not say outside its folds: another ruleset's name
+# (their ids and the names people say), or a rule that only other tables have — the cutter and the
+# bare table (Uganda Classic's deal), jokers (a mode house rules leave off), reversing, calls and
+# catching, picks compared or added up, any seven chopping, no limit, the cutter losing ties or
+# having to be strictly lightest, the winner taking everybody else's hands, a match to 100.
+NOT_HOUSE = re.compile(
+    r"uganda|bomb|party|handout|54-card|cutter|bare table|starts bare|joker|revers|warning!|card!|matatu!"
+    r"|\bcatch|strictly lightest|loses ties|compared|adds? up|any (?:7|seven)|no (?:weight )?limit"
+    r"|everybody else|reaches 100",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_lesson_on_house_rules_speaks_of_house_rules_only(page, voila, name):  # noqa: F811
+    open_lesson(page, voila, name, "house")
+    page.wait_for_timeout(500)
+    folds = page.locator("details.matatu-other-tables")
+    assert folds.count() >= (0 if name == "06-can-you-cut" else 1)
+    for fold in folds.all():
+        assert fold.locator("summary").inner_text() == "At other tables"
+    text = visible_text(page)
+    assert "House rules" in text or name == "06-can-you-cut"  # a lesson names the rules it teaches
+    found = [match.group(0) for match in NOT_HOUSE.finditer(text)]
+    assert not found, f"{name} on house rules says {found}"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_same_lesson_on_uganda_classic_speaks_of_the_cutter(page, voila, name):  # noqa: F811
+    open_lesson(page, voila, name, "uganda")
+    page.wait_for_timeout(500)
+    assert re.search(r"\bcutter\b", visible_text(page), re.IGNORECASE), name
+
+
+def test_another_ruleset_picked_on_the_page_redraws_every_lesson_widget(page, voila):  # noqa: F811
+    open_lesson(page, voila, "01-the-deal", "house")
+    rules = page.locator(".matatu-table-rules .matatu-rules")
+    assert "A base card is picked at random" in rules.inner_text()
+    page.locator(".matatu-head select").select_option(label=choice_label("uganda"))
+    rules.filter(has_text="The cutter is dealt face up").wait_for(timeout=20_000)
+    page.get_by_text("The table is bare.").wait_for(timeout=20_000)  # the deal, dealt again
+    page.get_by_text("A new deal: which seven is the chopper?").wait_for(timeout=20_000)
+    page.locator(".matatu-practice").get_by_text("The cutter:").wait_for(timeout=20_000)
+    page.locator("a.matatu-skip[href='02-matching-and-turns.ipynb?rules=uganda']").wait_for(timeout=20_000)
+    # What other tables do stays folded until asked for.
+    fold = page.locator("details.matatu-other-tables").first
+    assert not fold.get_by_text("A base card is picked at random").is_visible()
+    fold.locator("summary").click()
+    fold.get_by_text("A base card is picked at random").wait_for(timeout=20_000)
+
+
+def test_the_cut_meter_answers_as_you_type(page, voila):  # noqa: F811
+    open_lesson(page, voila, "04-chopper-arithmetic", "house")
+    box = page.get_by_role("textbox", name="Your hand")
+    box.fill("")
+    box.press_sequentially("7d kc 7h", delay=60)  # typed, never Enter, never leaving the box
+    page.get_by_text("20 would be left after the chop").first.wait_for(timeout=20_000)
+    box.press("Backspace")
+    box.press("Backspace")
+    box.press_sequentially("8h", delay=60)
+    page.get_by_text("21 would be left after the chop").first.wait_for(timeout=20_000)
+    assert box.evaluate("element => element === document.activeElement")
 
 
 def test_an_unknown_ruleset_in_the_address_is_refused_in_words(page, voila):  # noqa: F811

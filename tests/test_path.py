@@ -1,5 +1,7 @@
-"""The learner's path: navigation and the carried ruleset, practice tasks, narration, steppers that guide."""
+"""The learner's path: navigation and the carried ruleset, one ruleset taught at a time, practice
+tasks that open the way on, narration, steppers that guide."""
 
+import html
 import json
 import re
 from pathlib import Path
@@ -12,24 +14,34 @@ from matatu_learn.engine.errors import MatatuError
 from matatu_learn.engine.events import Drew, Owes, Skipped
 from matatu_learn.engine.round import Round, RoundResult
 from matatu_learn.engine.rules import PRESETS
+from matatu_learn.engine.rules_text import rules_sections
 from matatu_learn.teaching.lessons import (
     RULESET_CHOICES,
+    lesson_topics,
     load_glossary,
     ordinary_position,
     practice_question,
     ruleset_from_query,
+    ruleset_rules,
     topic_transcript,
 )
+from matatu_learn.teaching.path_rules import NO_SUCH_RULE, PARTS, SPECIAL_TOPICS, other_tables, part_lines
 from matatu_learn.teaching.voice import Voice, card_words, seat_names
 from matatu_learn.widgets.lesson_views import (
+    CardValues,
     CutMeter,
+    DealExplorer,
     Glossary,
     LessonPractice,
+    MatchView,
     PracticeTable,
+    TableRules,
     TopicLesson,
     TurnExplorer,
+    WorkedExamples,
 )
-from matatu_learn.widgets.navigation import CARRIED, LessonNavigation, PathStart, carry
+from matatu_learn.widgets.navigation import CARRIED, PROGRESS, LessonNavigation, PathStart, carry
+from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 # The path as the issue orders it, written out here rather than read from the package.
@@ -46,10 +58,17 @@ SEEDS = range(6)
 
 @pytest.fixture(autouse=True)
 def fresh_ruleset():
-    """Every test starts on a page opened without a ruleset in its address."""
+    """Every test starts on a fresh page opened without a ruleset in its address: no widget of an
+    earlier test listens to the ruleset, and no practice is done."""
+    CARRIED.listeners.clear()
+    PROGRESS.listeners.clear()
+    PROGRESS.done.clear()
     carry("house")
     yield
     carry("house")
+    CARRIED.listeners.clear()
+    PROGRESS.listeners.clear()
+    PROGRESS.done.clear()
 
 
 def hrefs(markup: str) -> list[str]:
@@ -61,45 +80,87 @@ def hrefs(markup: str) -> list[str]:
 def test_each_lesson_says_where_it_stands_and_links_back_and_on(number):
     page = LESSONS[number - 1]
     carry("uganda-jokers")
-    top = LessonNavigation(page).value
-    assert f"Lesson {number} of 6" in top
-    links = hrefs(top)
-    following = LESSONS[number] if number < 6 else "07-play"
-    assert f"{following}.ipynb?rules=uganda-jokers" in links
+    top = LessonNavigation(page)
+    assert f"Lesson {number} of 6" in top.links.value and top.picker.value == "uganda-jokers"
+    links = hrefs(top.links.value)
+    following = LESSONS[number] if number < 6 else "07-first-game"
     assert "glossary.ipynb?rules=uganda-jokers" in links and "index.ipynb?rules=uganda-jokers" in links
     previous = [link for link in links if link.startswith(tuple(LESSONS[: number - 1]))]
     assert previous == ([f"{LESSONS[number - 2]}.ipynb?rules=uganda-jokers"] if number > 1 else [])
-    foot = LessonNavigation(page, end=True).value
-    assert hrefs(foot)[0] == f"{following}.ipynb?rules=uganda-jokers" and 'class="matatu-go"' in foot
+    # The way on is at the foot of the lesson, after its practice: none at the top.
+    assert not [link for link in links if link.startswith(following)]
+    foot = LessonNavigation(page, end=True)
+    assert hrefs(foot.links.value)[0] == f"{following}.ipynb?rules=uganda-jokers" and foot.picker is None
 
 
-def test_the_last_lesson_hands_over_to_a_first_game():
-    foot = LessonNavigation("06-can-you-cut", end=True).value
-    assert "07-play.ipynb?rules=house" in hrefs(foot)[0] and "first game" in foot
+def test_the_foot_skips_softly_until_the_practice_is_answered_right_then_leads_on():
+    foot = LessonNavigation("01-the-deal", end=True)
+    practice = LessonPractice("01-the-deal", seed=2)
+    question = practice.question
+    assert 'class="matatu-skip"' in foot.links.value and 'class="matatu-go"' not in foot.links.value
+    assert "Answer a practice question right" in foot.links.value
+    practice.answer(next(key for _, key in question.choices if key not in question.right))
+    assert 'class="matatu-go"' not in foot.links.value  # a wrong answer is explained, and the way stays shut
+    practice.answer(next(iter(question.right)))
+    assert 'class="matatu-go"' in foot.links.value and 'class="matatu-skip"' not in foot.links.value
+    assert hrefs(foot.links.value)[0] == "02-matching-and-turns.ipynb?rules=house"
+    # Another lesson's foot is not opened by this lesson's practice.
+    assert 'class="matatu-skip"' in LessonNavigation("02-matching-and-turns", end=True).links.value
 
 
-def test_a_changed_picker_changes_every_link_of_the_page():
+def test_the_puzzles_of_the_last_lesson_open_the_way_to_the_first_game():
+    foot = LessonNavigation("06-can-you-cut", end=True)
+    trainer = PuzzleTrainer(lesson="06-can-you-cut")
+    assert "matatu-skip" in foot.links.value
+    trainer.answer(trainer.puzzle.answer.get("can_cut", trainer.puzzle.answer.get("cards")))
+    assert 'class="matatu-go"' in foot.links.value
+    assert (
+        hrefs(foot.links.value)[0] == "07-first-game.ipynb?rules=house"
+        and "first game, with a coach" in foot.links.value
+    )
+
+
+def test_a_changed_picker_changes_every_link_and_every_lesson_widget_of_the_page():
     top, foot = LessonNavigation("01-the-deal"), LessonNavigation("01-the-deal", end=True)
-    lesson = TopicLesson("special_cards")
-    assert lesson.picker.value == "house"
-    lesson.picker.value = "bomb-classic"
+    rules, deal, lesson = TableRules("deal"), DealExplorer(), TopicLesson("special_cards")
+    assert "base card" in rules.value and deal.game.rules == ruleset_rules("house")
+    top.picker.value = "bomb-classic"
     assert CARRIED.value == "bomb-classic"
-    assert "02-matching-and-turns.ipynb?rules=bomb-classic" in hrefs(top.value)
-    assert hrefs(foot.value)[0] == "02-matching-and-turns.ipynb?rules=bomb-classic"
-    assert "Ruleset: bomb — " in top.value
-
-
-def test_every_lesson_widget_starts_on_the_carried_ruleset():
+    assert "index.ipynb?rules=bomb-classic" in hrefs(top.links.value)
+    assert hrefs(foot.links.value)[0] == "02-matching-and-turns.ipynb?rules=bomb-classic"
+    assert "Any 7 is a chopper." in rules.value and "base card" not in rules.value.split("<details")[0]
+    assert deal.game.rules == ruleset_rules("bomb-classic")
+    assert all(frame.game.rules == ruleset_rules("bomb-classic") for frame in lesson.stepper.frames)
+    # A second picker on the page (another head) follows too.
+    other = LessonNavigation("01-the-deal")
     carry("party")
-    assert TopicLesson("scoring").picker.value == "party"
-    assert TurnExplorer().picker.value == "party"
-    assert Glossary().picker.value == "party"
-    # A picker of presets only starts on the carried choice's preset and keeps its mode.
+    assert top.picker.value == other.picker.value == "party"
+
+
+def test_every_lesson_widget_shows_the_carried_ruleset_and_redraws_when_it_changes():
+    carry("party")
+    widgets = {
+        "topic": TopicLesson("scoring"),
+        "turn": TurnExplorer(),
+        "glossary": Glossary(),
+        "meter": CutMeter(),
+        "match": MatchView(),
+        "table": PracticeTable(),
+        "practice": LessonPractice("05-scoring"),
+        "puzzles": PuzzleTrainer(),
+    }
+    assert all(widget.ruleset == "party" for widget in widgets.values())
+    assert widgets["puzzles"].puzzle.rules == "party" and widgets["match"].match.rules == PRESETS["party"]
     carry("uganda-jokers")
-    meter = CutMeter()
-    assert meter.picker.value == "uganda" and CARRIED.value == "uganda-jokers"
-    meter.picker.value = "bomb"
-    assert CARRIED.value == "bomb"
+    assert widgets["meter"].rules.jokers and widgets["meter"].marker_suit.description == "Suit of the cutter"
+    assert widgets["turn"].game.rules == ruleset_rules("uganda-jokers")
+    assert widgets["table"].game.rules == ruleset_rules("uganda-jokers")
+    assert widgets["practice"].question.game.rules.marker == "cutter"
+    assert widgets["match"].match.rules == ruleset_rules("uganda-jokers")
+    assert "In Uganda Classic, joker mode: " in widgets["glossary"].terms.value
+    assert widgets["puzzles"].puzzle.to_json()["rules"] in ("uganda", {"preset": "uganda", "jokers": True})
+    # A widget given a ruleset of its own keeps it.
+    assert CutMeter("house").rules == PRESETS["house"]
 
 
 def test_the_address_carries_a_ruleset_and_a_wrong_one_is_named():
@@ -112,12 +173,31 @@ def test_the_address_carries_a_ruleset_and_a_wrong_one_is_named():
     assert all(choice in problem for choice in RULESET_CHOICES)
 
 
-def test_the_landing_page_starts_lesson_one_with_the_chosen_ruleset():
+def test_rulesets_are_named_as_people_say_them():
+    names = {key: label for key, (label, _, _) in RULESET_CHOICES.items()}
+    assert names == {
+        "house": "House rules",
+        "house-jokers": "House rules with jokers",
+        "uganda": "Uganda Classic",
+        "uganda-jokers": "Uganda Classic, joker mode",
+        "bomb": "54-card app rules",
+        "bomb-classic": "54-card app rules, classic 52 cards",
+        "party": "Party handout",
+    }
+    start = PathStart()
+    assert [label for label, _ in start.picker.options] == list(names.values())
+    assert "Start with House rules:" in start.children[0].value
+
+
+def test_the_landing_page_starts_lesson_one_with_the_chosen_ruleset_and_shows_the_first_game():
     start = PathStart()
     assert hrefs(start.start.value)[0] == "01-the-deal.ipynb?rules=house"
     assert "Start lesson 1: The deal" in start.start.value
+    assert "07-first-game.ipynb?rules=house" in hrefs(start.start.value)
     start.picker.value = "uganda"
     assert hrefs(start.start.value)[0] == "01-the-deal.ipynb?rules=uganda"
+    index = json.loads((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"))
+    assert any("](07-first-game.ipynb)" in "".join(cell["source"]) for cell in index["cells"])
 
 
 def test_a_page_that_is_not_a_lesson_is_refused_in_words():
@@ -125,18 +205,100 @@ def test_a_page_that_is_not_a_lesson_is_refused_in_words():
         LessonNavigation("07-lesson")
 
 
-def test_every_lesson_notebook_has_the_navigation_a_practice_and_a_summary():
+def test_every_lesson_notebook_has_the_navigation_its_summary_and_its_practice_right_above_the_foot():
     for page in LESSONS:
         notebook = json.loads((NOTEBOOKS / f"{page}.ipynb").read_text(encoding="utf-8"))
         sources = ["".join(cell["source"]) for cell in notebook["cells"]]
         assert f'LessonNavigation("{page}")' in sources[1], page
         assert sources[-1] == f'LessonNavigation("{page}", end=True)', page
-        assert sources[-2].startswith("## In short"), page
-        practice = "PuzzleTrainer()" if page == "06-can-you-cut" else f'LessonPractice("{page}")'
-        assert any(practice in source for source in sources), page
-        assert not any("[← Back to the lessons]" in source for source in sources), page
+        assert any(source.startswith("## In short") for source in sources), page
+        if page == "06-can-you-cut":
+            assert any(f'PuzzleTrainer(lesson="{page}")' in source for source in sources)
+            continue
+        assert f'LessonPractice("{page}")' in sources[-2], page
+        assert sources[-3].startswith("## Practice: "), page
     glossary = json.loads((NOTEBOOKS / "glossary.ipynb").read_text(encoding="utf-8"))
     assert any('LessonNavigation("glossary")' in "".join(cell["source"]) for cell in glossary["cells"])
+
+
+# Words of a ruleset other than house rules, or of a rule house rules do not have.
+NOT_HOUSE = re.compile(
+    r"uganda|bomb|party|handout|54-card|cutter|bare table|starts bare|joker|revers|warning!|card!|matatu!"
+    r"|\bcatch|strictly lightest|loses ties|compared|adds? up|any (?:7|seven)|no (?:weight )?limit",
+    re.IGNORECASE,
+)
+
+
+def test_the_lessons_prose_holds_only_what_is_true_at_every_table():
+    for page in LESSONS:
+        notebook = json.loads((NOTEBOOKS / f"{page}.ipynb").read_text(encoding="utf-8"))
+        prose = " ".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
+        prose = re.sub(r"`[^`]*`", "", prose)  # commands for teachers
+        assert not NOT_HOUSE.findall(prose), (page, NOT_HOUSE.findall(prose))
+        # No other ruleset's name either: the ruleset is the learner's, said by the widgets.
+        assert not re.search(r"house rules|uganda|classic", prose, re.IGNORECASE), page
+
+
+# ------------------------------------------------------------------ one ruleset at a time
+def test_every_line_of_the_special_cards_rules_is_taught_by_exactly_one_topic():
+    for key in RULESET_CHOICES:
+        for line in rules_sections(ruleset_rules(key))["Special cards"]:
+            topics = [topic for topic, taught in SPECIAL_TOPICS.items() if taught(line)]
+            assert len(topics) == 1, (key, line, topics)
+
+
+def test_a_lesson_widget_says_only_the_chosen_rulesets_rules_and_folds_the_others():
+    for part in PARTS:
+        markup = TableRules(part, ruleset="house").value
+        shown, _, folded = markup.partition('<details class="matatu-other-tables">')
+        assert not NOT_HOUSE.findall(shown), (part, NOT_HOUSE.findall(shown))
+        assert "<summary>At other tables</summary>" in folded or not other_tables("house", part)
+        for line in part_lines("house", part):
+            assert html.escape(line) in shown
+    # Uganda's own deal speaks of its cutter and its bare table; house's ways are folded away.
+    shown, _, folded = TableRules("deal", ruleset="uganda").value.partition("<details")
+    assert "The cutter is dealt face up" in shown and "The table starts bare" in shown
+    assert "A base card is picked at random" in folded and "House rules" in folded
+
+
+def test_other_tables_say_only_what_differs_and_tables_that_agree_together():
+    differences = dict(other_tables("house", "special_cards/jumps"))
+    assert differences == {
+        ("Uganda Classic",): [
+            "An 8 jumps the next player; a Jack reverses the order of play.",
+            "With two players a jump or a reverse means you play again.",
+        ]
+    }
+    fit = other_tables("house", "fit")
+    assert [names for names, _ in fit] == [("House rules with jokers", "54-card app rules")]
+    master = dict(other_tables("house", "special_cards/master_ace"))
+    assert master[("Uganda Classic", "Party handout")] == [NO_SUCH_RULE]
+    assert other_tables("house", "special_cards/aces") == []
+
+
+def test_a_topic_lesson_offers_only_the_topics_of_the_chosen_ruleset():
+    assert [key for _, key in lesson_topics("special_cards", "house")] == ["twos", "jumps", "aces", "master_ace"]
+    assert "jokers" in [key for _, key in lesson_topics("special_cards", "house-jokers")]
+    assert "calls" in [key for _, key in lesson_topics("special_cards", "party")]
+    lesson = TopicLesson("special_cards", topic="jumps")
+    assert "An 8 or a Jack jumps the next player." in lesson.rule.value
+    assert "reverses" in lesson.others.value and "reverses" not in lesson.rule.value
+    carry("uganda")
+    assert lesson.topic.value == "jumps" and "a Jack reverses the order of play" in lesson.rule.value
+    lesson.topic.value = "calls"
+    carry("house")
+    assert lesson.topic.value == "twos"  # house rules have no calls: back to the first topic
+
+
+def test_the_card_values_and_the_worked_examples_are_the_chosen_rulesets():
+    values = CardValues("party").value
+    shown, _, folded = values.partition("<details")
+    assert re.findall(r"<figcaption><b>(\d+)</b>", shown)[:2] == ["15", "2"]
+    assert "Card values: 2 = 20" in folded
+    assert 'data-card="A♠"' in CardValues("bomb").value.partition("<details")[0]
+    examples = WorkedExamples("house").value
+    assert examples.count("<li>") == 2 and "exactly on the limit" in examples and "1 over the limit" in examples
+    assert "no limit at all" in WorkedExamples("bomb").value
 
 
 # ------------------------------------------------------------------ practice
@@ -218,7 +380,11 @@ def test_a_right_answer_is_green_and_a_wrong_one_red_with_the_right_answer_shown
     practice.answer(wrong)
     label = dict((key, label) for label, key in question.choices)
     assert "matatu-wrong" in practice.feedback.value and "✘" in practice.feedback.value
-    assert f"the answer is {label[right]}" in practice.feedback.value
+    assert f"The answer: {label[right]}." in practice.feedback.value
+    # The wrong choice is explained in plain words: why that seven is not the chopper.
+    assert f"The {label[wrong]} is an ordinary card in this deal: its suit is not the base card" in (
+        practice.feedback.value
+    )
     assert practice.buttons[wrong].button_style == "danger" and practice.buttons[right].button_style == "success"
     practice.answer(right)
     assert "matatu-right" in practice.feedback.value and f"✔ Right: {label[right]}." in practice.feedback.value
@@ -227,6 +393,22 @@ def test_a_right_answer_is_green_and_a_wrong_one_red_with_the_right_answer_shown
     assert practice.table.value == "" and 'data-card="' in practice.marker_card.value
     practice.another.click()
     assert practice.seed == 3 and practice.feedback.value == ""
+
+
+def test_every_wrong_answer_is_explained_in_plain_words():
+    for page in LESSONS[:5]:
+        for ruleset in RULESET_CHOICES:
+            for seed in range(3):
+                question = practice_question(page, ruleset, seed)
+                for label, key in question.choices:
+                    if key in question.right:
+                        continue
+                    words = question.verdict(key) + " " + question.reasons(key)
+                    assert words.startswith(f"✘ Not {label}. The answer: "), words
+                    assert not set(SUIT_SYMBOLS) & set(words), words  # words, not notation
+                    if page in ("01-the-deal", "02-matching-and-turns", "03-special-cards"):
+                        # What is wrong with this very choice, before why the answer is right.
+                        assert question.why_not[key] and question.why_not[key] in words, (page, ruleset, key)
 
 
 def test_a_practice_question_follows_the_ruleset_the_page_carries():
@@ -379,7 +561,7 @@ def test_the_glossary_defines_the_words_of_the_game_with_the_rulesets_own_senten
     assert "30 or less" in uganda["cut limit"]["ruleset_words"]
     assert "cutter's suit" in uganda["chopper"]["ruleset_words"]
     page = Glossary("bomb")
-    assert page.terms.value.count("<dt") == len(terms) and "In bomb (joker mode): " in page.terms.value
+    assert page.terms.value.count("<dt") == len(terms) and "In 54-card app rules: " in page.terms.value
 
 
 def test_a_blocked_round_ends_its_scene_with_the_lightest_hand_named():

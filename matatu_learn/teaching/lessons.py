@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,23 +26,44 @@ from ..engine.errors import MatatuError, ScenarioError
 from ..engine.frames import Frame, play_frames
 from ..engine.round import Round
 from ..engine.rules import Marker, Rules
-from ..engine.rules_text import cut_limit_sentence, deck_sentence, marker_sentence, rules_sections
+from ..engine.rules_text import cut_limit_sentence, deck_sentence, marker_name, marker_sentence, rules_sections
 from .puzzles import generate_puzzle
 from .scenarios import read_position, read_rules
-from .voice import RANK_WORDS, SUIT_WORDS, Voice, answers_words, card_name, card_words, chopper_words, listed
+from .voice import (
+    RANK_WORDS,
+    SUIT_WORDS,
+    Voice,
+    answers_words,
+    card_name,
+    card_words,
+    chopper_words,
+    count,
+    listed,
+    ruleset_words,
+)
 
 LESSON_DATA = Path(__file__).parent / "lesson_data"
 
-# The rulesets a learner can pick: each preset, and its other mode where it has one.
+# The rulesets a learner can pick: each preset, and its other mode where it has one, named as
+# people say them (the keys stay the same in addresses, files and code).
 RULESET_CHOICES: dict[str, tuple[str, str, dict]] = {
-    "house": ("house", "house", {}),
-    "house-jokers": ("house, with jokers", "house", {"jokers": True}),
-    "uganda": ("uganda (classic)", "uganda", {}),
-    "uganda-jokers": ("uganda, joker mode", "uganda", {"jokers": True}),
-    "bomb": ("bomb (joker mode)", "bomb", {}),
-    "bomb-classic": ("bomb, classic", "bomb", {"jokers": False}),
-    "party": ("party", "party", {}),
+    "house": (ruleset_words("house"), "house", {}),
+    "house-jokers": (f"{ruleset_words('house')} with jokers", "house", {"jokers": True}),
+    "uganda": (ruleset_words("uganda"), "uganda", {}),
+    "uganda-jokers": (f"{ruleset_words('uganda')}, joker mode", "uganda", {"jokers": True}),
+    "bomb": (ruleset_words("bomb"), "bomb", {}),
+    "bomb-classic": (f"{ruleset_words('bomb')}, classic 52 cards", "bomb", {"jokers": False}),
+    "party": (ruleset_words("party"), "party", {}),
 }
+
+
+def ruleset_name(key: str) -> str:
+    """A ruleset choice as people say it.
+
+    >>> ruleset_name("house"), ruleset_name("uganda-jokers"), ruleset_name("bomb-classic")
+    ('House rules', 'Uganda Classic, joker mode', '54-card app rules, classic 52 cards')
+    """
+    return RULESET_CHOICES[key][0]
 
 
 def ruleset_spec(key: str) -> dict | str:
@@ -74,8 +95,8 @@ def load_lesson(name: str) -> dict[str, Any]:
 def topic_steps(lesson: str, topic: str, ruleset: str) -> tuple[list[dict[str, Any]], str]:
     """The steps of one topic for one ruleset choice, and a sentence when the topic does not apply.
 
-    A ruleset's entry is a list of steps, ``{"same_as": OTHER}`` (the other choice's steps,
-    played under this choice's rules) or ``{"text": WHY_NOT}``.
+    A ruleset's entry is a list of steps or ``{"same_as": OTHER}`` (the other choice's steps,
+    played under this choice's rules); a ruleset without an entry has nothing of the topic.
     """
     entries = load_lesson(lesson)["topics"][topic]["rulesets"]
     entry = entries.get(ruleset, {"text": "This topic does not apply to this ruleset."})
@@ -87,6 +108,16 @@ def topic_steps(lesson: str, topic: str, ruleset: str) -> tuple[list[dict[str, A
     if borrowed:
         return [dict(step, rules=ruleset_spec(ruleset)) for step in entry], ""
     return entry, ""
+
+
+def lesson_topics(lesson: str, ruleset: str) -> list[tuple[str, str]]:
+    """The topics of a lesson that a ruleset choice has, as (title, key), in the lesson's order.
+
+    >>> [key for _, key in lesson_topics("special_cards", "house")]
+    ['twos', 'jumps', 'aces', 'master_ace']
+    """
+    topics = load_lesson(lesson)["topics"]
+    return [(data["title"], key) for key, data in topics.items() if topic_steps(lesson, key, ruleset)[0]]
 
 
 def topic_transcript(lesson: str, topic: str, ruleset: str) -> list[str]:
@@ -138,8 +169,22 @@ def cut_position(rules: Rules, hand: list, marker_suit: int | None) -> Round:
     return Round.from_position(rules, [hand, other], pile=[pile], stock=[], marker=marker)
 
 
+def deal_facts(game: Round) -> list[str]:
+    """What one deal put where, in words (the table beside them shows the marker and the chopper;
+    the rules of the deal are the rules text's).
+
+    >>> deal_facts(Round(ruleset_rules("house"), 3, 1))
+    ['3 hands of 7 cards.', 'The stock holds 30 cards, face down.', 'The opening card is the 9 of spades.']
+    """
+    return [
+        f"{len(game.hands)} hands of {count(game.rules.hand_size)}.",
+        f"The stock holds {count(len(game.stock))}, face down.",
+        "The table is bare." if game.top is None else f"The opening card is {card_words(game.top)}.",
+    ]
+
+
 # ----------------------------------------------------------------- the path
-# The learner's path, in order: (page, title). The Play page follows the last lesson.
+# The learner's path, in order: (page, title). A first game with a coach follows the last lesson.
 LESSON_PATH = (
     ("01-the-deal", "The deal"),
     ("02-matching-and-turns", "Matching and turns"),
@@ -148,8 +193,28 @@ LESSON_PATH = (
     ("05-scoring", "Scoring"),
     ("06-can-you-cut", "Can you cut?"),
 )
-FIRST_GAME = ("07-play", "Your first game against the computer")
+FIRST_GAME = ("07-first-game", "Your first game, with a coach")
 GLOSSARY_PAGE = "glossary"
+
+# The path's own words: its links, and what the foot of a lesson says before its practice is done.
+PATH_WORDS = {
+    "where": "Lesson {number} of {total}",
+    "previous": "← Previous: {title}",
+    "lessons": "All lessons",
+    "glossary": "Glossary",
+    "ruleset": "Your ruleset",
+    "next": "Next lesson: {title} →",
+    "last": "{title} →",
+    "practise first": "Answer a practice question right, and the way on opens here.",
+    "skip": "Skip ahead: {title} →",
+    "start": "Start lesson 1: {title} →",
+    "learn with": "Learn with",
+    "advice": (
+        "New to Matatu? Start with {name}: {reason}. You can change the ruleset here or at the top of any "
+        "lesson, and it follows you from page to page."
+    ),
+    "first game": "Then play your first game, with a coach: {title} →",
+}
 
 # The ruleset for a first game: no calls to remember, a 2 never grows, no jokers, and you may
 # always draw or pass; the same one the lessons open on.
@@ -178,7 +243,7 @@ def ruleset_from_query(query: str) -> tuple[str, str]:
     >>> ruleset_from_query("rules=uganda-jokers"), ruleset_from_query("")
     (('uganda-jokers', ''), ('house', ''))
     >>> ruleset_from_query("rules=chess")[1]
-    "The address asks for the ruleset 'chess', which these lessons do not know; they use house. Known: house, house-jokers, uganda, uganda-jokers, bomb, bomb-classic, party."
+    "The address asks for the ruleset 'chess', which these lessons do not know; they use House rules. Known: house, house-jokers, uganda, uganda-jokers, bomb, bomb-classic, party."
     """
     asked = parse_qs(query or "").get("rules", [""])[-1].strip()
     if not asked:
@@ -187,7 +252,7 @@ def ruleset_from_query(query: str) -> tuple[str, str]:
         return asked, ""
     return RECOMMENDED_RULESET, (
         f"The address asks for the ruleset '{asked}', which these lessons do not know; they use "
-        f"{RECOMMENDED_RULESET}. Known: {', '.join(RULESET_CHOICES)}."
+        f"{ruleset_name(RECOMMENDED_RULESET)}. Known: {', '.join(RULESET_CHOICES)}."
     )
 
 
@@ -246,7 +311,8 @@ class Question:
     """One practice question: what to ask, the position to show, the choices and which are right.
 
     ``viewer`` is the seat the table is shown to (None: every hand face up); ``choices`` are
-    (label, key) pairs; ``right`` holds the keys the engine accepts; ``explanation`` says why.
+    (label, key) pairs; ``right`` holds the keys the engine accepts; ``explanation`` says why;
+    ``why_not`` says, for a wrong choice, what is wrong with it.
     ``marker_only``: show the marker card alone, since the table's words would give the answer.
     """
 
@@ -258,24 +324,66 @@ class Question:
     explanation: str
     marker_only: bool = False
     names: tuple[str, ...] = ()  # the seats' names, where the question uses them
+    why_not: dict[str, str] = field(default_factory=dict)
 
     def answer_words(self) -> str:
         """The right answers as the choices name them."""
         return " or ".join(label for label, key in self.choices if key in self.right)
+
+    def verdict(self, chosen: str) -> str:
+        """What an answer earns, in words: right, or what is wrong with it and the right answer."""
+        label = dict((key, label) for label, key in self.choices)[chosen]
+        if chosen in self.right:
+            return f"✔ Right: {label}."
+        return f"✘ Not {label}. The answer: {self.answer_words()}."
+
+    def reasons(self, chosen: str) -> str:
+        """Why, after the verdict: what is wrong with a wrong choice, then why the answer is right."""
+        wrong = "" if chosen in self.right else self.why_not.get(chosen, "")
+        return " ".join(part for part in (wrong, self.explanation) if part)
 
 
 def _preset(ruleset: str) -> str:
     return RULESET_CHOICES[ruleset][1]
 
 
+def _sentence(words: str) -> str:
+    return words[0].upper() + words[1:]
+
+
+def marker_caption(rules: Rules) -> str:
+    """What a lone marker card is called above it, or that these rules turn none up.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> marker_caption(PRESETS["house"]), marker_caption(PRESETS["party"])
+    ('The base card:', 'These rules turn up no marker card.')
+    """
+    name = marker_name(rules)
+    return "These rules turn up no marker card." if name is None else f"The {name}:"
+
+
 def chopper_question(ruleset: str, seed: int) -> Question:
     """Lesson 1: which seven is the chopper in this deal?"""
     # Other deals than the lesson's deal explorer shows (it starts on seed 1).
-    game = Round(ruleset_rules(ruleset), 3, 1000 + seed)
+    rules = ruleset_rules(ruleset)
+    game = Round(rules, 3, 1000 + seed)
     sevens = [make_card(7, suit) for suit in SUITS]
     choppers = {CARD_NAMES[card] for card in sevens if game.is_chopper(card)}
-    right = frozenset({"any"} if len(choppers) == len(sevens) else choppers)
-    choices = tuple((card_name(card), CARD_NAMES[card]) for card in sevens) + (("any seven", "any"),)
+    any_seven = len(choppers) == len(sevens)
+    right = frozenset({"any"} if any_seven else choppers)
+    choices = tuple((card_name(card), CARD_NAMES[card]) for card in sevens)
+    if rules.marker is Marker.NONE:
+        # Only where no card marks a suit is "any seven" worth offering.
+        choices += (("any seven", "any"),)
+    why_not = {}
+    for card in sevens:
+        if any_seven:
+            why_not[CARD_NAMES[card]] = f"{_sentence(card_words(card))} chops, but it is not the only one."
+        elif CARD_NAMES[card] not in choppers:
+            why_not[CARD_NAMES[card]] = (
+                f"{_sentence(card_words(card))} is an ordinary card in this deal: "
+                f"its suit is not the {marker_name(rules)}'s suit."
+            )
     return Question(
         "A new deal: which seven is the chopper?",
         game,
@@ -284,6 +392,7 @@ def chopper_question(ruleset: str, seed: int) -> Question:
         right,
         f"Here {chopper_words(game)}.",
         marker_only=True,
+        why_not=why_not,
     )
 
 
@@ -294,6 +403,7 @@ def fit_question(ruleset: str, seed: int) -> Question:
     hand = game.hands[0]
     playable = {CARD_NAMES[action.card] for action in game.legal_actions() if action.card is not None}
     top = game.pile[-1]
+    voice = Voice(game.players, viewer=0)
     return Question(
         "It is your turn: choose a card of your hand that fits the pile.",
         game,
@@ -302,6 +412,11 @@ def fit_question(ruleset: str, seed: int) -> Question:
         frozenset(playable),
         f"The top card is {card_words(top)}: a card fits when it is one of the {SUIT_WORDS[SUIT_OF[top]]} "
         f"or another {RANK_WORDS[RANK_OF[top]]}.",
+        why_not={
+            CARD_NAMES[card]: voice.explain(game, f"play {CARD_NAMES[card]}")
+            for card in hand
+            if CARD_NAMES[card] not in playable
+        },
     )
 
 
@@ -322,24 +437,32 @@ def pick_question(ruleset: str, seed: int) -> Question:
     marker = make_card(3, SUIT_OF[two]) if rules.marker is not Marker.NONE else None
     game = Round.from_position(rules, [hand, other], pile=[under, two], marker=marker, pending=2)
     answers = {action.card for action in game.legal_actions() if action.card is not None}
+    voice = Voice(game.players, viewer=0)
+    why_not = {
+        CARD_NAMES[card]: voice.explain(game, f"play {CARD_NAMES[card]}") for card in hand if card not in answers
+    }
+    if answers:
+        why_not["pick"] = "You need not pick up: a card of your hand answers the pick."
     return Question(
-        f"The player before you laid {card_words(two)}: you owe 2 cards. Which card of your hand answers the pick?",
+        f"The player before you laid {card_words(two)}: you owe {count(2)}. Which card of your hand answers the pick?",
         game,
         0,
-        tuple((card_name(card), CARD_NAMES[card]) for card in hand) + (("none: I pick up", "pick"),),
+        tuple((card_name(card), CARD_NAMES[card]) for card in hand) + (("I pick up", "pick"),),
         frozenset({CARD_NAMES[card] for card in answers} or {"pick"}),
         f"Only {answers_words(game.pick_answers())} answers a pick"
         + (
             f": {listed([card_words(card) for card in sorted(answers)])} here."
             if answers
-            else "; you hold none of them, so you pick up 2 cards."
+            else f"; you hold none of them, so you pick up {count(2)}."
         ),
+        why_not=why_not,
     )
 
 
 def cut_question(ruleset: str, seed: int) -> Question:
     """Lesson 4: is this hand light enough, and may the chopper cut now?"""
-    puzzle = generate_puzzle(_preset(ruleset), "easy", seed, 0, "can_cut")
+    # Other positions than lesson 6's first set (set 1) begins with.
+    puzzle = generate_puzzle(_preset(ruleset), "easy", 1000 + seed, 0, "can_cut")
     game = puzzle.game()
     return Question(
         "Can you cut now?",
@@ -353,7 +476,7 @@ def cut_question(ruleset: str, seed: int) -> Question:
 
 def winner_question(ruleset: str, seed: int) -> Question:
     """Lesson 5: the player to move cuts; who wins the round?"""
-    puzzle = generate_puzzle(_preset(ruleset), "easy", seed, 0, "who_wins")
+    puzzle = generate_puzzle(_preset(ruleset), "easy", 1000 + seed, 0, "who_wins")
     game = puzzle.game()
     voice = Voice(game.players)
     names = voice.names
@@ -368,7 +491,7 @@ def winner_question(ruleset: str, seed: int) -> Question:
         None,
         choices,
         frozenset({"tie"} if len(winners) > 1 else {str(winners[0])}),
-        voice.result(finished.result),
+        f"{rules_sections(game.rules)['The chopper'][-1]} {voice.result(finished.result)}",
         names=names,
     )
 

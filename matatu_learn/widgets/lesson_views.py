@@ -1,6 +1,9 @@
-"""The interactive pieces of the first lessons: the deal, turns, topics, the cut meter, a match.
+"""The interactive pieces of the first lessons: the rules of each idea, the deal, turns, topics,
+the cut meter, a match, practice.
 
-Each is a thin view: positions, verdicts, weights and results all come from the engine.
+Each is a thin view: positions, verdicts, weights and results come from the engine, sentences
+from the teaching layer. Without a ruleset of its own a widget shows the ruleset the page
+carries, and draws itself again when the learner picks another at the top of the page.
 """
 
 from __future__ import annotations
@@ -15,50 +18,122 @@ from ..engine.cards import CARD_NAMES, SUIT_SYMBOLS, SUITS, parse_cards
 from ..engine.errors import MatatuError
 from ..engine.reference import card_values_block
 from ..engine.round import Round
-from ..engine.rules import PRESET_IDS, PRESETS, Marker
-from ..engine.rules_text import marker_name, match_sentence, rules_sections
+from ..engine.rules import PRESETS
+from ..engine.rules_text import marker_name, match_sentence
 from ..engine.scoring import Match
 from ..engine.view import PlayerView, TeacherView, views_of
 from ..teaching.lessons import (
     RULESET_CHOICES,
     Question,
     cut_position,
+    deal_facts,
+    lesson_topics,
     load_glossary,
-    load_lesson,
+    marker_caption,
     ordinary_position,
     practice_question,
+    ruleset_name,
     ruleset_rules,
     step_frames,
     topic_steps,
 )
-from ..teaching.voice import ENDING_WORDS, Voice, card_words, chopper_words, count, listed
+from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
+from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
-from .navigation import CARRIED, carried_ruleset, follow
+from .navigation import PROGRESS, FollowsRuleset
 from .stepper import FrameStepper
-from .svg import STYLE, cards_html
-from .views import HAND_WIDTH, HandView, RulesetPicker, TableView
+from .svg import STYLE, card_html, cards_html
+from .views import HAND_WIDTH, HandView, TableView
 
 
 def _sentences(lines: list[str]) -> str:
     return "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
 
 
-class DealExplorer(widgets.VBox):
-    """Deal any ruleset for 2-6 players from a seed, and see every part of the deal explained."""
+RULES_STYLE = """<style>
+.matatu-rules { border-left: 4px solid #0b5394; background: #f3f7fb; padding: 4px 12px; margin: 6px 0; }
+.matatu-rules ul { margin: 4px 0; padding-left: 18px; }
+.matatu-rules .matatu-ruleset { font-weight: bold; margin: 4px 0 0; }
+details.matatu-other-tables { margin: 4px 0 10px; color: #333; }
+details.matatu-other-tables summary { cursor: pointer; color: #0b5394; text-decoration: underline; }
+details.matatu-other-tables .matatu-others { border-left: 4px solid #c8d1da; padding: 2px 12px; margin-top: 4px; }
+details.matatu-other-tables .matatu-table-name { font-weight: bold; margin: 6px 0 0; }
+details.matatu-other-tables ul { margin: 2px 0; padding-left: 18px; }
+</style>"""
+
+
+def other_tables_html(ruleset: str, part: str) -> str:
+    """What other tables do differently about a part, folded away ("" where every table agrees)."""
+    differences = other_tables(ruleset, part)
+    if not differences:
+        return ""
+    items = "".join(
+        f'<p class="matatu-table-name">{html.escape(listed(names))}</p>{_sentences(lines)}'
+        for names, lines in differences
+    )
+    return (
+        f'<details class="matatu-other-tables"><summary>{html.escape(OTHER_TABLES)}</summary>'
+        f'<div class="matatu-others">{items}</div></details>'
+    )
+
+
+def own_rules_html(ruleset: str, part: str) -> str:
+    """One idea of the rules as the learner's ruleset says it ("" where it says nothing of it)."""
+    lines = part_lines(ruleset, part)
+    if not lines:
+        return ""
+    return (
+        f'{RULES_STYLE}<div class="matatu-rules"><p class="matatu-ruleset">{html.escape(ruleset_name(ruleset))}</p>'
+        f"{_sentences(lines)}</div>"
+    )
+
+
+def rules_part_html(ruleset: str, part: str) -> str:
+    """One idea of the rules as the learner's ruleset says it, then other tables' ways, folded."""
+    return RULES_STYLE + own_rules_html(ruleset, part) + other_tables_html(ruleset, part)
+
+
+class TableRules(FollowsRuleset, widgets.HTML):
+    """One idea of the rules (a part of ``teaching.path_rules.PARTS``) as the page's ruleset says it;
+    what other tables do differently waits in a fold.
+
+    >>> "20 or less" in TableRules("cut", ruleset="house").value
+    True
+    """
+
+    def __init__(self, part: str, ruleset: str | None = None, **kwargs):
+        if part not in PARTS:
+            raise MatatuError(f"'{part}' is no part of the rules; the parts are {', '.join(PARTS)}.")
+        super().__init__(**kwargs)
+        self.part = part
+        self.add_class("matatu-table-rules")
+        self.follow_ruleset(ruleset)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.value = rules_part_html(self.ruleset, self.part)
+
+
+class DealExplorer(FollowsRuleset, widgets.VBox):
+    """Deal the page's ruleset for 2-6 players from a seed, and see what went where."""
 
     def __init__(self, ruleset: str | None = None, players: int = 3, seed: int = 1):
-        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
         self.players = widgets.BoundedIntText(
             value=players, min=2, max=6, description="Players", layout=widgets.Layout(width="10em")
         )
         self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=10**9, description="Seed", tooltip="The same seed always gives the same deal"
+            value=seed,
+            min=0,
+            max=10**9,
+            description="Seed",
+            tooltip="The same seed always gives the same deal",
+            layout=widgets.Layout(width="14em"),
         )
         self.deal_button = widgets.Button(
             description="Deal",
             icon="random",
             button_style="primary",
-            tooltip="Deal with this ruleset, number of players and seed",
+            tooltip="Deal with this number of players and seed",
         )
         self.new_seed = widgets.Button(description="New seed", icon="refresh", tooltip="Deal again with another seed")
         self.explanation = widgets.HTML()
@@ -68,18 +143,21 @@ class DealExplorer(widgets.VBox):
         self.show_stock.observe(lambda change: self._show_stock(), names="value")
         self.deal_button.on_click(lambda _: self.deal())
         self.new_seed.on_click(lambda _: self._next_seed())
-        for control in (self.picker, self.players):
-            control.observe(lambda change: self.deal(), names="value")
+        self.players.observe(lambda change: self.deal(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.picker, self.players]),
-                widgets.HBox([self.seed, self.deal_button, self.new_seed]),
+                widgets.HBox([self.players, self.seed, self.deal_button, self.new_seed], layout=wrap),
                 self.explanation,
                 self.table,
                 self.show_stock,
                 self.stock,
             ]
         )
+        self.follow_ruleset(ruleset)
+        self.deal()
+
+    def redraw(self) -> None:
         self.deal()
 
     def _show_stock(self) -> None:
@@ -93,59 +171,43 @@ class DealExplorer(widgets.VBox):
         self.deal()
 
     def deal(self) -> None:
-        rules = self.picker.rules
         players, clamped = within(self.players.value, 2, 6, "Players")
         seed, clamped_seed = within(self.seed.value, 0, 10**9, "The seed")
-        self.game = Round(rules, players, seed)
+        self.game = Round(self.rules, players, seed)
         # The deal explorer teaches the deal, so every hand is face up.
         self.table.show(TeacherView(self.game))
-        game = self.game
-        # This deal's facts, then the rules of the deal in the engine's own sentences.
-        facts = [
-            f"{len(game.hands)} hands of {rules.hand_size} cards; {len(game.stock)} cards stay in the stock, face down.",
-            "The table is bare." if game.top is None else f"The opening card is {card_words(game.top)}.",
-        ]
-        if game.marker is not None:
-            facts.append(f"The {marker_name(rules)} is {card_words(game.marker)}.")
-        facts.append(f"The chopper: {chopper_words(game)}.")
-        self.explanation.value = (
-            note_html(clamped)
-            + note_html(clamped_seed)
-            + _sentences(facts)
-            + "<p><b>The rules of the deal</b></p>"
-            + _sentences(rules_sections(rules)["Deck and deal"])
-        )
+        self.explanation.value = note_html(clamped) + note_html(clamped_seed) + _sentences(deal_facts(self.game))
         self._show_stock()
 
 
-class TurnExplorer(widgets.VBox):
+class TurnExplorer(FollowsRuleset, widgets.VBox):
     """A position of ordinary cards (no card with an effect yet): click any card of your hand to
     hear whether it can be played, and why."""
 
     def __init__(self, ruleset: str | None = None, seed: int = 3):
-        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
         self.seed = seed
         self.new_position = widgets.Button(
             description="New position",
             icon="refresh",
             tooltip="Deal another position",
         )
-        self.rules_text = widgets.HTML()
         self.table = TableView()
         self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
         self.moves = widgets.HTML()
-        self.picker.observe(lambda change: self.refresh(), names="value")
         self.new_position.on_click(lambda _: self.next_position())
         super().__init__(
             [
-                widgets.HBox([self.picker, self.new_position]),
-                self.rules_text,
                 self.table,
                 widgets.HTML("<b>Your hand</b> — click a card:"),
                 self.hand,
                 self.moves,
+                self.new_position,
             ]
         )
+        self.follow_ruleset(ruleset)
+        self.refresh()
+
+    def redraw(self) -> None:
         self.refresh()
 
     def next_position(self) -> None:
@@ -153,31 +215,46 @@ class TurnExplorer(widgets.VBox):
         self.refresh()
 
     def refresh(self) -> None:
-        rules = self.picker.rules
-        self.game = ordinary_position(rules, self.seed)
-        self.rules_text.value = _sentences(rules_sections(rules)["A turn"])
+        self.game = ordinary_position(self.rules, self.seed)
         # The learner sits at seat 0: the table holds only what that seat could see.
         self.table.show(PlayerView(self.game, 0))
         self.hand.show(self.game, 0)
         self.moves.value = f"<p class='matatu-note'>{html.escape(without_a_card(self.game))}</p>"
 
 
-class TopicLesson(widgets.VBox):
-    """A ruleset picker and a topic picker over a lesson file; the stepper shows the chosen steps."""
+class TopicLesson(FollowsRuleset, widgets.VBox):
+    """The topics of a lesson file that the page's ruleset has, one at a time: the rule in the
+    rules text's words, a stepper through fixed positions, and other tables' ways, folded."""
 
     def __init__(self, lesson: str, ruleset: str | None = None, topic: str | None = None):
         self.lesson = lesson
-        topics = load_lesson(lesson)["topics"]
-        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
+        self.follow_ruleset(ruleset)
         self.topic = widgets.Dropdown(
-            options=[(data["title"], key) for key, data in topics.items()],
-            value=topic or next(iter(topics)),
+            options=lesson_topics(lesson, self.ruleset),
             description="Topic",
+            layout=widgets.Layout(width="max-content", max_width="100%"),
         )
+        if topic is not None and topic in [key for _, key in self.topic.options]:
+            self.topic.value = topic
+        self.rule = widgets.HTML()
         self.stepper = FrameStepper(on_finish=self.next_topic)
-        self.picker.observe(lambda change: self.refresh(), names="value")
-        self.topic.observe(lambda change: self.refresh(), names="value")
-        super().__init__([widgets.HBox([self.picker, self.topic]), self.stepper])
+        self.others = widgets.HTML()
+        self.redrawing = False
+        self.topic.observe(lambda change: self.redrawing or self.refresh(), names="value")
+        super().__init__([self.topic, self.rule, self.stepper, self.others])
+        self.refresh()
+
+    def redraw(self) -> None:
+        """Another ruleset: its own topics, staying on the same one where it has it."""
+        options = lesson_topics(self.lesson, self.ruleset)
+        keys = [key for _, key in options]
+        current = self.topic.value
+        self.redrawing = True  # new options reset the choice: draw once, when it is set again
+        try:
+            self.topic.options = options
+            self.topic.value = current if current in keys else keys[0]
+        finally:
+            self.redrawing = False
         self.refresh()
 
     def next_topic(self) -> None:
@@ -186,7 +263,10 @@ class TopicLesson(widgets.VBox):
         self.topic.value = keys[(keys.index(self.topic.value) + 1) % len(keys)]
 
     def refresh(self) -> None:
-        steps, why_not = topic_steps(self.lesson, self.topic.value, self.picker.value)
+        steps, why_not = topic_steps(self.lesson, self.topic.value, self.ruleset)
+        part = f"{self.lesson}/{self.topic.value}"
+        self.rule.value = own_rules_html(self.ruleset, part) if part in PARTS else ""
+        self.others.value = RULES_STYLE + other_tables_html(self.ruleset, part) if part in PARTS else ""
         frames, texts = [], []
         for number, step in enumerate(steps, 1):
             scene = step_frames(step)
@@ -217,37 +297,78 @@ def card_values_html() -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-class CutMeter(widgets.VBox):
-    """Build a hand and watch the cut meter: the total, what counts, the limit, and the engine's verdict."""
+def card_values_row_html(ruleset: str) -> str:
+    """What every card is worth under a ruleset: one card of each rank with its value under it, and
+    the Ace of spades and a joker where they are worth something else."""
+    rules = ruleset_rules(ruleset)
+    values = rules.card_values()
+    cards = parse_cards("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥")
+    ace_of_spades = parse_cards("A♠")[0]
+    if values[ace_of_spades] != values[cards[0]]:
+        cards.append(ace_of_spades)
+    if rules.jokers:
+        cards.append(parse_cards("RJ")[0])
+    figures = "".join(
+        f'<figure style="margin:0;text-align:center">{card_html(card, 40)}'
+        f"<figcaption><b>{values[card]}</b></figcaption></figure>"
+        for card in cards
+    )
+    return f'{STYLE}<div class="matatu-row matatu-values">{figures}</div>'
+
+
+class CardValues(FollowsRuleset, widgets.HTML):
+    """What every card is worth at the page's table, the cards drawn with their values; other
+    tables' values folded away."""
+
+    def __init__(self, ruleset: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.follow_ruleset(ruleset)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.value = card_values_row_html(self.ruleset) + RULES_STYLE + other_tables_html(self.ruleset, "values")
+
+
+class CutMeter(FollowsRuleset, widgets.VBox):
+    """Build a hand and watch the cut meter answer as you type: the total, what counts, the limit,
+    and the engine's verdict."""
 
     def __init__(self, ruleset: str | None = None, hand: str = "7♦ K♣ 9♥"):
-        self.picker = follow(RulesetPicker(ruleset or "house", modes=False), ruleset)
         self.marker_suit = widgets.Dropdown(
             options=[(SUIT_SYMBOLS[suit], suit) for suit in SUITS],
             value=2,
-            description="Marker suit",
-            tooltip="The suit of the base card or cutter",
+            style={"description_width": "initial"},
         )
         self.hand_text = widgets.Text(
             value=hand,
             description="Your hand",
             placeholder="e.g. 7♦ K♣ 9♥ (or 7d kc 9h)",
-            continuous_update=False,
-            layout=widgets.Layout(width="360px"),
+            continuous_update=True,  # the meter answers at every key, not only on Enter
+            layout=widgets.Layout(width="360px", max_width="100%"),
         )
         self.cards = widgets.HTML()
-        self.meter = widgets.IntProgress(min=0, max=60, description="Weight", bar_style="success")
-        self.verdict = widgets.HTML()
-        for control in (self.picker, self.marker_suit, self.hand_text):
-            control.observe(lambda change: self.refresh(), names="value")
-        super().__init__(
-            [widgets.HBox([self.picker, self.marker_suit]), self.hand_text, self.cards, self.meter, self.verdict]
+        self.meter = widgets.IntProgress(
+            min=0, max=60, description="Weight", bar_style="success", style={"description_width": "initial"}
         )
+        self.verdict = widgets.HTML()
+        for control in (self.marker_suit, self.hand_text):
+            control.observe(lambda change: self.refresh(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        super().__init__(
+            [widgets.HBox([self.hand_text, self.marker_suit], layout=wrap), self.cards, self.meter, self.verdict]
+        )
+        self.follow_ruleset(ruleset)
+        self.refresh()
+
+    def redraw(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
-        rules = self.picker.rules
-        self.marker_suit.layout.display = None if rules.marker is not Marker.NONE else "none"
+        rules = self.rules
+        name = marker_name(rules)
+        self.marker_suit.layout.display = None if name is not None else "none"
+        self.marker_suit.description = f"Suit of the {name}" if name is not None else ""
+        self.marker_suit.tooltip = self.marker_suit.description
         try:
             hand = parse_cards(bounded_text(self.hand_text.value, 200, "The hand"))
             if not hand:
@@ -310,35 +431,40 @@ def against_limit(weight: int, limit: int | None) -> str:
     return f"{abs(weight - limit)} {'over' if weight > limit else 'under'} the limit"
 
 
-def worked_examples_html() -> str:
-    """Each worked example with the engine's own verdict."""
+def worked_examples_html(ruleset: str = "house") -> str:
+    """The worked examples of a ruleset's own table, each with the engine's verdict."""
+    rules = ruleset_rules(ruleset)
     items = []
     for preset, marker_suit, hand_text in WORKED_EXAMPLES:
-        rules = PRESETS[preset]
+        if preset != RULESET_CHOICES[ruleset][1]:
+            continue
         hand = parse_cards(hand_text)
         game = cut_position(rules, hand, marker_suit)
         chopper = next(card for card in hand if game.is_chopper(card))
         label = against_limit(game.cut_weight(0, chopper), rules.cut_limit)
         verdict = Voice(game.players, viewer=0).explain(game, f"cut {CARD_NAMES[chopper]}")
         mark = "✔" if game.is_legal(f"cut {CARD_NAMES[chopper]}") else "✘"
-        marker = f", marker suit {SUIT_SYMBOLS[marker_suit]}" if rules.marker is not Marker.NONE else ""
-        items.append(
-            f"<li><b>{preset}</b>{marker}, hand {html.escape(hand_text)} — {label}: {mark} {html.escape(verdict)}</li>"
-        )
+        items.append(f"<li><b>{html.escape(hand_text)}</b> — {label}: {mark} {html.escape(verdict)}</li>")
     return "<ul>" + "".join(items) + "</ul>"
 
 
-class MatchView(widgets.VBox):
-    """A whole match played by the computer, round by round: points and running totals."""
+class WorkedExamples(FollowsRuleset, widgets.HTML):
+    """Hands on the page's cut limit and one point over, with the engine's verdicts."""
+
+    def __init__(self, ruleset: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.follow_ruleset(ruleset)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.value = worked_examples_html(self.ruleset)
+
+
+class MatchView(FollowsRuleset, widgets.VBox):
+    """Rounds played by the computer under the page's rules: each round's points and, where the
+    rules play a match, the running totals to its end."""
 
     def __init__(self, ruleset: str | None = None, players: int = 3, seed: int = 7):
-        # The presets whose rules play a match of several rounds (the others' rounds stand alone).
-        matches = [
-            name
-            for name in PRESET_IDS
-            if PRESETS[name].match_target is not None or PRESETS[name].match_rounds is not None
-        ]
-        self.picker = follow(RulesetPicker(ruleset or "uganda", choices=matches, description="Match"), ruleset)
         self.how = widgets.HTML()
         self.players = widgets.BoundedIntText(
             value=players, min=2, max=6, description="Players", layout=widgets.Layout(width="10em")
@@ -350,30 +476,36 @@ class MatchView(widgets.VBox):
         self.play_all = widgets.Button(
             description="Play to the end", icon="fast-forward", tooltip="Play every round left"
         )
-        self.restart = widgets.Button(description="New match", icon="undo", tooltip="Start again")
+        self.restart = widgets.Button(description="Start again", icon="undo", tooltip="Start again from no points")
         self.table = widgets.HTML()
         self.play_round.on_click(lambda _: self.next_round())
         self.play_all.on_click(lambda _: self.finish())
         self.restart.on_click(lambda _: self.new_match(self.seed + 1))
-        self.picker.observe(lambda change: self.new_match(self.seed), names="value")
         self.players.observe(lambda change: self.new_match(self.seed), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.picker, self.players]),
                 self.how,
-                widgets.HBox([self.play_round, self.play_all, self.restart]),
+                widgets.HBox([self.players, self.play_round, self.play_all, self.restart], layout=wrap),
                 self.table,
             ]
         )
+        self.follow_ruleset(ruleset)
         self.new_match(seed)
+
+    def redraw(self) -> None:
+        self.new_match(self.seed)
 
     def new_match(self, seed: int) -> None:
         self.seed = seed
-        rules = self.picker.rules
+        rules = self.rules
         self.how.value = f"<p class='matatu-note'>{html.escape(match_sentence(rules))}</p>"
         players, clamped = within(self.players.value, 2, 6, "Players")
         self.how.value += note_html(clamped)
         self.match = Match(rules, players, seed)
+        # Where each round stands alone there is no end to play to.
+        plays_match = rules.match_target is not None or rules.match_rounds is not None
+        self.play_all.layout.display = None if plays_match else "none"
         self.show()
 
     def next_round(self) -> None:
@@ -393,23 +525,30 @@ class MatchView(widgets.VBox):
         seats = range(match.players)
         voice = Voice(match.players)
         names = voice.names
+        plays_match = match.rules.match_target is not None or match.rules.match_rounds is not None
         head = "".join(f"<th>{names[seat]}</th>" for seat in seats)
         rows, running = [], [0] * match.players
         for number, result in enumerate(match.results, 1):
             for seat in seats:
                 running[seat] += result.points[seat]
-            cells = "".join(f"<td>{result.points[seat]} <small>(total {running[seat]})</small></td>" for seat in seats)
+            cells = "".join(
+                f"<td>{result.points[seat]}"
+                + (f" <small>(total {running[seat]})</small>" if plays_match else "")
+                + "</td>"
+                for seat in seats
+            )
             winners = listed([voice.seat(seat) for seat in result.winners])
             rows.append(f"<tr><td>{number}</td><td>{ENDING_WORDS[result.reason]}</td><td>{winners}</td>{cells}</tr>")
-        status = (
-            f"<p><b>The match is over:</b> {voice.winners(match.winners)}.</p>"
-            if match.over
-            else f"<p>{count(match.rounds_played, 'round')} played.</p>"
-        )
-        self.table.value = (
+        status = f"<p>{count(match.rounds_played, 'round')} played.</p>"
+        if match.over and plays_match:
+            status += f"<p><b>The match is over:</b> {voice.winners(match.winners)}.</p>"
+        table = (
             f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>{status}"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+            if rows
+            else ""
         )
+        self.table.value = table + status
         self.play_round.disabled = self.play_all.disabled = match.over
 
 
@@ -435,31 +574,27 @@ FEEDBACK_STYLE = """<style>
 
 
 def feedback_html(question: Question, chosen: str) -> str:
-    """Right or wrong, in colour and in words, with the right answer and the engine's reason."""
-    label = dict((key, label) for label, key in question.choices)[chosen]
-    if chosen in question.right:
-        verdict, css = f"✔ Right: {label}.", "matatu-right"
-    else:
-        verdict, css = f"✘ Not {label}: the answer is {question.answer_words()}.", "matatu-wrong"
+    """Right or wrong, in colour and in words: what is wrong with a wrong choice, the right answer, and why."""
+    css = "matatu-right" if chosen in question.right else "matatu-wrong"
     return (
-        f'{FEEDBACK_STYLE}<div class="{css}" role="status"><b>{html.escape(verdict)}</b> '
-        f"{html.escape(question.explanation)}</div>"
+        f'{FEEDBACK_STYLE}<div class="{css}" role="status" aria-live="polite"><b>{html.escape(question.verdict(chosen))}</b> '
+        f"{html.escape(question.reasons(chosen))}</div>"
     )
 
 
 def marker_card_html(game: Round) -> str:
     """The deal's marker card alone, named but not explained; or that these rules turn none up."""
-    name = marker_name(game.rules)
-    if name is None:
-        return "<p>These rules turn up no marker card.</p>"
-    return f'{STYLE}<div class="matatu-row"><p>The {html.escape(name)}:</p>{cards_html([game.marker], 64)}</div>'
+    caption = marker_caption(game.rules)
+    if game.marker is None:
+        return f"<p>{html.escape(caption)}</p>"
+    return f'{STYLE}<div class="matatu-row"><p>{html.escape(caption)}</p>{cards_html([game.marker], 64)}</div>'
 
 
-class LessonPractice(widgets.VBox):
+class LessonPractice(FollowsRuleset, widgets.VBox):
     """A lesson's practice task: a position, a question, one button per answer, and feedback you can see.
 
     Questions and answers come from the engine (``teaching.lessons.practice_question``); the
-    ruleset is the one the page carries.
+    ruleset is the one the page carries. A right answer opens the way to the next lesson.
 
     >>> practice = LessonPractice("04-chopper-arithmetic", ruleset="house")
     >>> right = next(iter(practice.question.right))
@@ -468,7 +603,7 @@ class LessonPractice(widgets.VBox):
     """
 
     def __init__(self, page: str, ruleset: str | None = None, seed: int = 1):
-        self.page, self.seed, self.fixed = page, seed, ruleset
+        self.page, self.seed = page, seed
         self.prompt = widgets.HTML()
         self.marker_card = widgets.HTML()
         self.table = TableView()
@@ -478,8 +613,6 @@ class LessonPractice(widgets.VBox):
         self.another = widgets.Button(description="Another one", icon="refresh", tooltip="A new question")
         self.another.on_click(lambda _: self.ask(self.seed + 1))
         self.right_answers = self.answered = 0
-        if ruleset is None:
-            CARRIED.listen(lambda ruleset: self.ask(self.seed))
         super().__init__(
             [
                 self.prompt,
@@ -491,11 +624,11 @@ class LessonPractice(widgets.VBox):
             ]
         )
         self.add_class("matatu-practice")
+        self.follow_ruleset(ruleset)
         self.ask(seed)
 
-    @property
-    def ruleset(self) -> str:
-        return self.fixed or carried_ruleset()
+    def redraw(self) -> None:
+        self.ask(self.seed)
 
     def ask(self, seed: int) -> None:
         self.seed = seed
@@ -527,9 +660,11 @@ class LessonPractice(widgets.VBox):
             button.button_style = "success" if choice in question.right else "danger" if choice == key else ""
         self.feedback.value = feedback_html(question, key)
         self.score.value = f"<span class='matatu-note'>{self.right_answers} right of {self.answered}</span>"
+        if key in question.right:
+            PROGRESS.practised(self.page)
 
 
-class PracticeTable(widgets.VBox):
+class PracticeTable(FollowsRuleset, widgets.VBox):
     """Lesson 2's practice table: ordinary cards only; click a card that fits to play it, and the computer answers.
 
     The learner sees the table from their own seat's view; the computer players choose from theirs.
@@ -541,7 +676,7 @@ class PracticeTable(widgets.VBox):
     """
 
     def __init__(self, ruleset: str | None = None, seed: int = 1, players: int = 3):
-        self.fixed, self.players = ruleset, players
+        self.players = players
         self.table = TableView()
         self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
         self.draw_button = widgets.Button(
@@ -553,8 +688,6 @@ class PracticeTable(widgets.VBox):
         self.story = widgets.HTML()
         self.new_game = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new practice game")
         self.new_game.on_click(lambda _: self.deal(self.seed + 1))
-        if ruleset is None:
-            CARRIED.listen(lambda ruleset: self.deal(self.seed))
         super().__init__(
             [
                 self.table,
@@ -565,12 +698,15 @@ class PracticeTable(widgets.VBox):
             ]
         )
         self.add_class("matatu-practice-table")
+        self.follow_ruleset(ruleset)
         self.deal(seed)
+
+    def redraw(self) -> None:
+        self.deal(self.seed)
 
     def deal(self, seed: int) -> None:
         self.seed = seed
-        rules = ruleset_rules(self.fixed or carried_ruleset())
-        self.game = ordinary_position(rules, seed, self.players)
+        self.game = ordinary_position(self.rules, seed, self.players)
         self.voice = Voice(self.players, viewer=0)
         self.views = views_of(self.game)
         self.agents = [make_agent("heuristic", seed * 10 + seat) for seat in range(self.players)]
@@ -610,21 +746,23 @@ class PracticeTable(widgets.VBox):
         )
 
 
-class Glossary(widgets.VBox):
-    """Every word of the game, defined once; where the rules text says more, the carried ruleset's own sentence."""
+class Glossary(FollowsRuleset, widgets.VBox):
+    """Every word of the game, defined once; where the rules text says more, the page's ruleset's own sentence."""
 
     def __init__(self, ruleset: str | None = None):
-        self.picker = follow(RulesetPicker(ruleset or carried_ruleset()), ruleset)
         self.terms = widgets.HTML()
-        self.picker.observe(lambda change: self.draw(), names="value")
-        super().__init__([self.picker, self.terms])
+        super().__init__([self.terms])
         self.add_class("matatu-glossary")
+        self.follow_ruleset(ruleset)
+        self.draw()
+
+    def redraw(self) -> None:
         self.draw()
 
     def draw(self) -> None:
-        label = RULESET_CHOICES[self.picker.value][0]
+        label = ruleset_name(self.ruleset)
         items = []
-        for entry in load_glossary(self.picker.rules):
+        for entry in load_glossary(self.rules):
             own = (
                 f'<br><span class="matatu-note">In {html.escape(label)}: {html.escape(entry["ruleset_words"])}</span>'
                 if entry["ruleset_words"]

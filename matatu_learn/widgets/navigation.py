@@ -1,9 +1,11 @@
-"""The learner's path: "Lesson N of M", previous and next, the glossary, and the ruleset carried on.
+"""The learner's path: "Lesson N of M", the way back and on, the glossary, and the ruleset carried on.
 
 The ruleset a learner chose travels in the page's address (``?rules=uganda``). Voilà hands
-a page's query string to its kernel as the ``QUERY_STRING`` environment variable; every
-lesson's picker starts on the carried ruleset, and a change of picker changes every link
-of the page, so the next page opens on the same ruleset.
+a page's query string to its kernel as the ``QUERY_STRING`` environment variable. A lesson
+has one ruleset picker, at its head; it starts on the carried ruleset, and choosing another
+redraws every lesson widget of the page (``FollowsRuleset``) and changes every link, so the
+next page opens on the same ruleset. The foot of a lesson leads on once its practice has been
+answered right (``PROGRESS``); until then it only offers to skip ahead.
 """
 
 from __future__ import annotations
@@ -15,18 +17,22 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from ..engine.rules import Rules
 from ..teaching.lessons import (
     FIRST_GAME,
     GLOSSARY_PAGE,
     LESSON_PATH,
+    PATH_WORDS,
     RECOMMENDED_REASON,
     RECOMMENDED_RULESET,
     RULESET_CHOICES,
     lesson_number,
     ruleset_from_query,
+    ruleset_name,
+    ruleset_rules,
 )
 from .rules_browser import RulesBrowser, rulesets_table_html
-from .views import RulesetPicker, choice_label
+from .views import RulesetPicker
 
 NAVIGATION_STYLE = """<style>
 .matatu-nav { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: center; margin: 4px 0 8px; }
@@ -35,6 +41,8 @@ NAVIGATION_STYLE = """<style>
 a.matatu-go { display: inline-block; background: #1a7f37; color: #fff !important; text-decoration: none !important;
   font-weight: bold; font-size: 1.1em; padding: 8px 18px; border-radius: 6px; margin: 6px 0; }
 a.matatu-go:hover, a.matatu-go:focus { background: #116329; outline: 3px solid #f0b400; }
+a.matatu-skip { color: #444 !important; }
+.matatu-head { border-bottom: 1px solid #d0d7de; padding-bottom: 6px; margin-bottom: 6px; }
 </style>"""
 
 
@@ -111,25 +119,86 @@ def _anchor(page: str, text: str, css: str = "") -> str:
     return f'<a href="{html.escape(page_link(page))}"{klass}>{html.escape(text)}</a>'
 
 
-class LessonNavigation(widgets.HTML):
-    """Where a page stands on the path, with its links; every link carries the ruleset.
+class PathProgress:
+    """The lessons of this page whose practice has been answered right; the foot of a lesson
+    opens the way on once its practice is done. One per kernel, so one per page."""
 
-    ``end=True`` draws the foot of a lesson: one big link to the next lesson (after the last
-    lesson, to a first full game).
+    def __init__(self):
+        self.done: set[str] = set()
+        self.listeners: list[Callable[[str], None]] = []
+
+    def listen(self, listener: Callable[[str], None]) -> None:
+        self.listeners.append(listener)
+
+    def practised(self, page: str) -> None:
+        """A practice question of ``page`` was answered right."""
+        if page not in self.done:
+            self.done.add(page)
+            for listener in list(self.listeners):
+                listener(page)
+
+
+PROGRESS = PathProgress()
+
+
+class FollowsRuleset:
+    """A lesson widget shows the ruleset it was given, or else the one the page carries, and draws
+    itself again (``redraw``) whenever the page's ruleset changes."""
+
+    def follow_ruleset(self, ruleset: str | None) -> None:
+        self.fixed = ruleset
+        if ruleset is None:
+            CARRIED.listen(lambda _: self.redraw())
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset choice this widget shows (a key of ``RULESET_CHOICES``)."""
+        return self.fixed or carried_ruleset()
+
+    @property
+    def rules(self) -> Rules:
+        return ruleset_rules(self.ruleset)
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+
+class LessonNavigation(widgets.VBox):
+    """Where a page stands on the path, its links (every one carries the ruleset), and the page's
+    one ruleset picker: choosing another ruleset redraws every lesson widget of the page.
+
+    ``end=True`` draws the foot of a lesson instead: once the lesson's practice is answered right,
+    one big link to the next lesson (after the last lesson, to a first game with a coach); until
+    then a soft link that skips ahead.
 
     >>> carry("uganda")
     >>> navigation = LessonNavigation("02-matching-and-turns")
-    >>> "Lesson 2 of 6" in navigation.value, 'href="03-special-cards.ipynb?rules=uganda"' in navigation.value
-    (True, True)
+    >>> "Lesson 2 of 6" in navigation.links.value, navigation.picker.value
+    (True, 'uganda')
+    >>> 'href="03-special-cards.ipynb?rules=uganda"' in LessonNavigation("02-matching-and-turns", end=True).links.value
+    True
     >>> carry("house")
     """
 
     def __init__(self, page: str, end: bool = False, **kwargs):
-        super().__init__(**kwargs)
         self.page, self.end = page, end
         self.number = lesson_number(page) if page not in ("index", GLOSSARY_PAGE) else None
+        self.links = widgets.HTML()
+        children = [self.links]
+        self.picker = None
+        if not end:
+            self.picker = follow(RulesetPicker(carried_ruleset(), description=PATH_WORDS["ruleset"]))
+            CARRIED.listen(self._show_carried)
+            children.append(self.picker)
+        super().__init__(children, **kwargs)
+        self.add_class("matatu-foot" if end else "matatu-head")
         CARRIED.listen(lambda ruleset: self.draw())
+        PROGRESS.listen(lambda page: self.draw())
         self.draw()
+
+    def _show_carried(self, ruleset: str) -> None:
+        if self.picker.value != ruleset:
+            self.picker.value = ruleset
 
     @property
     def next_page(self) -> tuple[str, str] | None:
@@ -137,50 +206,61 @@ class LessonNavigation(widgets.HTML):
             return None
         return LESSON_PATH[self.number] if self.number < len(LESSON_PATH) else FIRST_GAME
 
+    @property
+    def practised(self) -> bool:
+        return self.page in PROGRESS.done
+
     def draw(self) -> None:
         if self.end:
-            self.value = NAVIGATION_STYLE + self._foot()
+            self.links.value = NAVIGATION_STYLE + self._foot()
             return
         parts = []
         if self.number is not None:
-            parts.append(f'<span class="matatu-step">Lesson {self.number} of {len(LESSON_PATH)}</span>')
+            where = PATH_WORDS["where"].format(number=self.number, total=len(LESSON_PATH))
+            parts.append(f'<span class="matatu-step">{where}</span>')
             if self.number > 1:
                 previous, title = LESSON_PATH[self.number - 2]
-                parts.append(_anchor(previous, f"← Previous: {title}"))
-            upcoming, title = self.next_page
-            label = "Next: " if self.number < len(LESSON_PATH) else "Then: "
-            parts.append(_anchor(upcoming, f"{label}{title} →"))
-        parts.append(_anchor("index", "All lessons"))
+                parts.append(_anchor(previous, PATH_WORDS["previous"].format(title=title)))
+        parts.append(_anchor("index", PATH_WORDS["lessons"]))
         if self.page != GLOSSARY_PAGE:
-            parts.append(_anchor(GLOSSARY_PAGE, "Glossary"))
-        parts.append(f'<span class="matatu-note">Ruleset: {html.escape(choice_label(carried_ruleset()))}</span>')
+            parts.append(_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
         problem = f'<p class="matatu-note">{html.escape(CARRIED.problem)}</p>' if CARRIED.problem else ""
-        self.value = f'{NAVIGATION_STYLE}<nav class="matatu-nav" aria-label="Lessons">{"".join(parts)}</nav>{problem}'
+        self.links.value = (
+            f'{NAVIGATION_STYLE}<nav class="matatu-nav" aria-label="Lessons">{"".join(parts)}</nav>{problem}'
+        )
 
     def _foot(self) -> str:
         if self.number is None:
             return ""
         upcoming, title = self.next_page
-        if self.number < len(LESSON_PATH):
-            label = f"Next lesson: {title} →"
-        else:
-            label = f"{title} →"
+        if not self.practised:
+            return (
+                f'<p class="matatu-note">{html.escape(PATH_WORDS["practise first"])}</p>'
+                f'<nav class="matatu-nav" aria-label="Next lesson">'
+                f"{_anchor(upcoming, PATH_WORDS['skip'].format(title=title), 'matatu-skip')}"
+                f"{_anchor('index', PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
+            )
+        label = PATH_WORDS["next" if self.number < len(LESSON_PATH) else "last"].format(title=title)
         return (
             f'<nav class="matatu-nav" aria-label="Next lesson">{_anchor(upcoming, label, "matatu-go")}'
-            f"{_anchor('index', 'All lessons')}{_anchor(GLOSSARY_PAGE, 'Glossary')}</nav>"
+            f"{_anchor('index', PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
         )
 
 
 class PathStart(widgets.VBox):
-    """The landing page's start: the recommended ruleset, a picker, and a "Start lesson 1" link."""
+    """The landing page's start: the recommended ruleset, a picker, a "Start lesson 1" link, and
+    the first game with a coach that follows the lessons."""
 
     def __init__(self):
         first, title = LESSON_PATH[0]
-        self.picker = follow(RulesetPicker(carried_ruleset(), description="Learn with"))
+        self.picker = follow(RulesetPicker(carried_ruleset(), description=PATH_WORDS["learn with"]))
         self.start = widgets.HTML()
         advice = widgets.HTML(
-            f"<p>New to Matatu? Start with <b>{RECOMMENDED_RULESET}</b> rules: {html.escape(RECOMMENDED_REASON)}. "
-            "You can change the ruleset here or on any lesson, and it follows you from page to page.</p>"
+            "<p>"
+            + html.escape(
+                PATH_WORDS["advice"].format(name=ruleset_name(RECOMMENDED_RULESET), reason=RECOMMENDED_REASON)
+            )
+            + "</p>"
         )
         CARRIED.listen(lambda ruleset: self.draw())
         super().__init__([advice, self.picker, self.start])
@@ -189,9 +269,11 @@ class PathStart(widgets.VBox):
         self.draw()
 
     def draw(self) -> None:
+        game, title = FIRST_GAME
         self.start.value = NAVIGATION_STYLE + (
-            f"<p>{_anchor(self.first, f'Start lesson 1: {self.title} →', 'matatu-go')} "
-            f"&nbsp; {_anchor(GLOSSARY_PAGE, 'Glossary')}</p>"
+            f"<p>{_anchor(self.first, PATH_WORDS['start'].format(title=self.title), 'matatu-go')} "
+            f"&nbsp; {_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</p>"
+            f"<p>{_anchor(game, PATH_WORDS['first game'].format(title=title))}</p>"
         )
 
 

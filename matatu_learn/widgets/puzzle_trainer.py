@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from ..engine.cards import CARD_NAMES, RANK_OF, parse_card
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
+from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.puzzles import (
     LEVELS,
     QUESTION_TEXT,
@@ -18,11 +19,11 @@ from ..teaching.puzzles import (
     generate_puzzle,
     read_puzzles,
 )
-from ..teaching.voice import COMPASS, card_name, seat_names
+from ..teaching.voice import COMPASS, card_name, count, seat_names
 from .bounds import note_html, within
-from .navigation import follow
+from .navigation import PROGRESS, FollowsRuleset
 from .svg import STYLE
-from .views import RulesetPicker, TableView
+from .views import TableView
 
 # A class works through sets of ten: "puzzle 3 of 10", then a score card.
 SET_SIZE = 10
@@ -85,13 +86,16 @@ def verdict_html(kind: str, title: str, lines: list[str]) -> str:
     )
 
 
-class PuzzleTrainer(widgets.VBox):
-    """Pick a ruleset and a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles."""
+class PuzzleTrainer(FollowsRuleset, widgets.VBox):
+    """Pick a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles.
 
-    def __init__(self, preset: str | None = None, level: str = "easy", set_number: int = 1):
-        # Puzzles are generated for the presets, each in its default mode (a level may switch jokers on).
-        # Without a preset the trainer starts on the ruleset the learner carried from page to page.
-        self.ruleset = follow(RulesetPicker(preset or "house", modes=False), preset)
+    Puzzles are generated for a preset, in its default mode (a level may switch jokers on): the
+    one given, else the preset of the ruleset the page carries. In a lesson (``lesson``), a right
+    answer opens the way on.
+    """
+
+    def __init__(self, preset: str | None = None, level: str = "easy", set_number: int = 1, lesson: str | None = None):
+        self.lesson = lesson
         # Radio buttons: a screen reader says which level is chosen.
         self.level = widgets.RadioButtons(
             options=[(name.capitalize(), name) for name in LEVELS],
@@ -135,13 +139,12 @@ class PuzzleTrainer(widgets.VBox):
         self.try_set.on_click(lambda _: self.start_set())
         self.continue_button.on_click(lambda _: self.next_puzzle())
         self.hint_button.on_click(lambda _: self.show_hint())
-        self.ruleset.observe(lambda change: self.start_set(), names="value")
         self.level.observe(lambda change: self.start_set(), names="value")
         self.upload.observe(lambda change: self.load_file(), names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.ruleset, self.level], layout=wrap),
+                widgets.HBox([self.level], layout=wrap),
                 self.level_note,
                 widgets.HBox([self.set_number, self.try_set], layout=wrap),
                 self.progress,
@@ -152,6 +155,15 @@ class PuzzleTrainer(widgets.VBox):
                 self.teachers,
             ]
         )
+        self.follow_ruleset(preset)
+        self.start_set()
+
+    @property
+    def preset(self) -> str:
+        """The preset the puzzles are made for (a table's own published ruleset, when one was given)."""
+        return self.fixed or RULESET_CHOICES[self.ruleset][1]
+
+    def redraw(self) -> None:
         self.start_set()
 
     # ------------------------------------------------------------- puzzles
@@ -173,7 +185,7 @@ class PuzzleTrainer(widgets.VBox):
         if self.custom is not None:
             return self.custom[index]
         set_number, _ = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
-        return generate_puzzle(self.ruleset.value, self.level.value, set_number, index)
+        return generate_puzzle(self.preset, self.level.value, set_number, index)
 
     def next_puzzle(self) -> None:
         """The next puzzle of the set, or the score card after the last one."""
@@ -201,7 +213,9 @@ class PuzzleTrainer(widgets.VBox):
             return
         self.start_set(puzzles)
         self.feedback.value = verdict_html(
-            "hint", f"Loaded {len(puzzles)} puzzles from {upload['name']}.", ["Try set goes back to the numbered sets."]
+            "hint",
+            f"Loaded {count(len(puzzles), 'puzzle')} from {upload['name']}.",
+            ["Try set goes back to the numbered sets."],
         )
 
     def show(self, puzzle: Puzzle) -> None:
@@ -276,6 +290,8 @@ class PuzzleTrainer(widgets.VBox):
             self.answered = True
             self.asked += 1
             if right:
+                if self.lesson is not None:
+                    PROGRESS.practised(self.lesson)
                 self.right += 1
                 self.streak += 1
                 self.best = max(self.best, self.streak)
@@ -326,7 +342,7 @@ class PuzzleTrainer(widgets.VBox):
         lines = [f"{self.right} of {self.set_size} right; best streak {self.best}."]
         if skipped:
             lines.append(f"{skipped} skipped.")
-        lines.append("Press Try set to play a numbered set again, or choose another set number, level or ruleset.")
+        lines.append("Press Try set to play a numbered set again, or choose another set number or level.")
         self.question.value = f"<h3>Score card — {html.escape(where)}</h3>"
         self.table.clear()
         self.answers.children = []

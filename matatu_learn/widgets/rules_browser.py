@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ..engine.rules import Rules
 from ..engine.rules_text import rules_sections
 from ..store.registry import Registry
-from ..teaching.voice import inactive_words, setting_description, setting_title, value_words
+from ..teaching.voice import inactive_words, ruleset_words, setting_description, setting_title, value_words
 from .svg import STYLE
 
 
@@ -49,17 +49,23 @@ def ruleset_title(published) -> str:
     return published.title or f"based on {published.base}"
 
 
+def published_words(published) -> str:
+    """A published ruleset as people call it: a preset's everyday name, else its name and source."""
+    return ruleset_words(published.name, ruleset_title(published))
+
+
 def rulesets_table_html() -> str:
-    """One row per ruleset: name, latest version and title."""
+    """One row per ruleset: the name people say, latest version, source, and its name in commands."""
     registry = Registry()
     latest = [registry.ruleset(name) for name in registry.names()]
     rows = "".join(
-        f"<tr><td><code>{html.escape(published.name)}</code></td><td>v{published.version}</td>"
-        f"<td>{html.escape(ruleset_title(published))}</td></tr>"
+        f"<tr><td>{html.escape(ruleset_words(published.name))}</td><td>v{published.version}</td>"
+        f"<td>{html.escape(ruleset_title(published))}</td><td><code>{html.escape(published.name)}</code></td></tr>"
         for published in latest
     )
     return (
-        f"<table><thead><tr><th>ruleset</th><th>version</th><th>source</th></tr></thead><tbody>{rows}</tbody></table>"
+        "<table><thead><tr><th>ruleset</th><th>version</th><th>source</th><th>name in commands</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
     )
 
 
@@ -76,7 +82,7 @@ class RulesBrowser(widgets.VBox):
         registry = Registry()
         latest = [registry.ruleset(known) for known in registry.names()]
         self.picker = widgets.Dropdown(
-            options=[(f"{published.name} — {ruleset_title(published)}", published.name) for published in latest],
+            options=[(published_words(published), published.name) for published in latest],
             value=name,
             description="Ruleset",
             style={"description_width": "initial"},

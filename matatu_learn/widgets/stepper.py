@@ -59,9 +59,13 @@ class FrameStepper(widgets.VBox):
         self.next.on_click(lambda _: self.show(self.position + 1))
         self.restart.on_click(lambda _: self.show(0))
         self.next_topic.on_click(lambda _: self.on_finish and self.on_finish())
+        # On a phone the row wraps and each button keeps its whole label.
+        for button in (self.restart, self.back, self.next, self.next_topic):
+            button.layout = widgets.Layout(width="auto", min_width="6em")
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.restart, self.back, self.next, self.next_topic, self.counter]),
+                widgets.HBox([self.restart, self.back, self.next, self.next_topic, self.counter], layout=row),
                 self.caption,
                 self.table,
             ]

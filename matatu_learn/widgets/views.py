@@ -15,10 +15,10 @@ import ipywidgets as widgets
 from ..engine.actions import Action
 from ..engine.cards import CARD_NAMES, DECK
 from ..engine.round import Round
-from ..engine.rules import PRESET_TITLES, PRESETS, Rules
+from ..engine.rules import PRESETS, Rules
 from ..engine.rules_text import marker_name, marker_sentence
 from ..engine.view import PlayerView
-from ..teaching.lessons import RULESET_CHOICES, ruleset_rules
+from ..teaching.lessons import RULESET_CHOICES, ruleset_name, ruleset_rules
 from ..teaching.voice import (
     SUIT_WORDS,
     Voice,
@@ -40,17 +40,12 @@ HAND_WIDTH, PILE_WIDTH, MARKER_WIDTH = 58, 64, 48
 
 
 def choice_label(key: str) -> str:
-    """A ruleset choice as a picker names it: the preset, its source's title, and its other mode.
+    """A ruleset choice as a picker names it: as people say it.
 
     >>> choice_label("uganda"), choice_label("bomb-classic")
-    ('uganda — Uganda Classic', 'bomb — The deck and the deal (54-card app ruleset), classic')
+    ('Uganda Classic', '54-card app rules, classic 52 cards')
     """
-    _, preset, switches = RULESET_CHOICES[key]
-    label = f"{preset} — {PRESET_TITLES[preset]}"
-    if "jokers" in switches and switches["jokers"] != PRESETS[preset].jokers:
-        # The words of docs/rules.md for a preset's two modes.
-        label += ", joker mode" if switches["jokers"] else ", classic"
-    return label
+    return ruleset_name(key)
 
 
 class RulesetPicker(KernelChoice, widgets.Dropdown):
@@ -64,7 +59,7 @@ class RulesetPicker(KernelChoice, widgets.Dropdown):
         keys = [key for key in (RULESET_CHOICES if choices is None else choices) if modes or key in PRESETS]
         kwargs.setdefault("description", "Ruleset")
         kwargs.setdefault("style", {"description_width": "initial"})
-        kwargs.setdefault("layout", widgets.Layout(width="max-content"))  # the sources' titles are long
+        kwargs.setdefault("layout", widgets.Layout(width="max-content", max_width="100%"))
         super().__init__(options=[(choice_label(key), key) for key in keys], value=value, **kwargs)
 
     @property
@@ -160,7 +155,7 @@ def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | No
     pile = f'<div><div class="matatu-note">pile ({view.pile_size})</div>{top}</div>'
     stock = (
         f'<div><div class="matatu-note">stock ({view.stock_size})</div>'
-        f"{back_html(PILE_WIDTH, f'stock of {view.stock_size} cards')}</div>"
+        f"{back_html(PILE_WIDTH, f'stock of {count(view.stock_size)}')}</div>"
     )
     if names is None:
         names = seat_names(view.players, viewer=view.seat)
