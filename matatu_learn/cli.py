@@ -169,7 +169,17 @@ def _parser() -> _Parser:
     history.add_argument(
         "--limit", type=_whole_number(1, HISTORY_LIMIT), default=20, help="how many (default 20, at most 1,000,000)"
     )
+    history.add_argument("--room", metavar="CODE", help="only the rounds played in the room of this code")
     history.add_argument("--json", action="store_true", help="print one JSON list")
+
+    rooms = commands.add_parser(
+        "rooms",
+        help="list the open rooms on this server's database, or close one",
+        description="Lists the open rooms (code, status, round, seats taken, rules, players); "
+        "--close CODE closes one for everyone at it (its rounds stay in the history).",
+    )
+    rooms.add_argument("--close", metavar="CODE", help="close the room of this code")
+    rooms.add_argument("--json", action="store_true", help="print one JSON list")
 
     replay = commands.add_parser("replay", help="replay a recorded game and confirm it reproduces")
     replay.add_argument(
@@ -277,6 +287,16 @@ def _parser() -> _Parser:
         help="rounds played for --wait (default 2,000, at most 1,000,000)",
     )
     odds.add_argument("--json", action="store_true", help="print one JSON object")
+
+    progress = commands.add_parser(
+        "progress",
+        help="learners' lessons, puzzle ratings, games and error rates (the teacher's view)",
+        description="Every learner's progress kept in this database, or one learner's with --learner NAME.",
+    )
+    progress.add_argument("--learner", metavar="NAME", help="only this learner (names match whatever their case)")
+    progress_format = progress.add_mutually_exclusive_group()
+    progress_format.add_argument("--json", action="store_true", help="print one JSON list of learners")
+    progress_format.add_argument("--csv", action="store_true", help="print a CSV table, one learner a row")
     return parser
 
 
@@ -442,23 +462,67 @@ def _puzzles(arguments) -> int:
 def _history(arguments) -> int:
     from .store.database import Store
 
+    room = None if arguments.room is None else _room_code(arguments.room)
     with Store() as store:
-        records = store.games(arguments.rules, arguments.limit)
+        records = store.games(arguments.rules, arguments.limit, room=room)
     if arguments.json:
         _print_json([record.to_json() for record in records])
         return 0
     if not records:
+        if room is not None:
+            print(f"No rounds of room {room} are recorded yet.")
+            return 0
         print("No recorded games yet: 'matatu-learn simulate --rules house --games 10 --record' records some.")
         return 0
     print(
-        f"{'id':>6}  {'ruleset':<18} {'players':<8} {'seats':<28} {'ended':<8} {'winners':<8} {'points':<20} finished"
+        f"{'id':>6}  {'ruleset':<18} {'room':<5} {'players':<8} {'seats':<28} {'ended':<8} {'winners':<8} "
+        f"{'points':<20} finished"
     )
     for record in records:
-        winners = " and ".join(Voice(record.players).seat(seat) for seat in record.winners)
+        # A room's seats are its players' names; a table of one page names them by compass point.
+        voice = Voice(record.players, names=record.seats if record.room else None)
+        winners = " and ".join(voice.seat(seat) for seat in record.winners)
         _say(
-            f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.players:<8} "
-            f"{escaped(','.join(record.seats))[:28]:<28} {record.reason:<8} {winners:<8} "
+            f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.room or '-':<5} "
+            f"{record.players:<8} {escaped(','.join(record.seats))[:28]:<28} {record.reason:<8} {winners:<8} "
             f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}"
+        )
+    return 0
+
+
+def _room_code(text: str) -> str:
+    """A room's code as typed, or its refusal in words."""
+    from .store.rooms import RoomError, read_code
+    from .teaching.room import refusal_words
+
+    try:
+        return read_code(text)
+    except RoomError as error:
+        raise MatatuError(refusal_words(error)) from None
+
+
+def _rooms(arguments) -> int:
+    from .teaching.room import NO_OPEN_ROOMS, close_room, open_rooms
+
+    if arguments.close is not None:
+        if arguments.json:
+            raise MatatuError("--json goes with the list of rooms, not with --close.")
+        code = _room_code(arguments.close)
+        close_room(None, code)
+        print(f"Room {code} is closed; its recorded rounds stay in the history ('matatu-learn history --room {code}').")
+        return 0
+    listed = open_rooms()
+    if arguments.json:
+        _print_json(listed)
+        return 0
+    if not listed:
+        print(NO_OPEN_ROOMS)
+        return 0
+    print(f"{'code':<5} {'status':<20} {'round':>5}  {'seats':<6} {'rules':<40} players")
+    for room in listed:
+        _say(
+            f"{room['code']:<5} {room['status_words']:<20} {room['round']:>5}  {room['seats']:<6} "
+            f"{room['ruleset'][:40]:<40} {', '.join(room['players'])}"
         )
     return 0
 
@@ -689,6 +753,61 @@ def _serve(arguments) -> int:
     )
 
 
+# The columns of `progress --csv`: the JSON's fields a spreadsheet can hold.
+PROGRESS_CSV = (
+    "name",
+    "lessons_done",
+    "puzzles_attempted",
+    "puzzles_right",
+    "puzzle_rating",
+    "puzzle_deviation",
+    "games",
+    "decisions",
+    "error_rate",
+    "blunders",
+    "mistakes_queued",
+    "mistakes_due",
+    "active_at",
+)
+
+
+def _progress(arguments) -> int:
+    import csv
+
+    from .store.database import Store
+    from .store.progress import Progress
+    from .teaching.progress import CLASS_COLUMNS, class_rows, progress_json
+
+    with Store() as store:
+        keeper = Progress(store)
+        if arguments.learner is not None:
+            learners = [keeper.progress(arguments.learner)]
+        else:
+            learners = keeper.class_progress()
+    if arguments.json:
+        _print_json([progress_json(learner) for learner in learners])
+        return 0
+    if arguments.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(PROGRESS_CSV)
+        for learner in learners:
+            data = progress_json(learner)
+            # A cell a spreadsheet would read as a formula is written as text.
+            writer.writerow(
+                "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@") else value
+                for value in ("" if data[field] is None else data[field] for field in PROGRESS_CSV)
+            )
+        return 0
+    if not learners:
+        print("No learners yet: a learner's progress is kept once they give their name on the landing page.")
+        return 0
+    rows = [CLASS_COLUMNS, *class_rows(learners)]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(CLASS_COLUMNS))]
+    for row in rows:
+        _say("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    return 0
+
+
 _COMMANDS = {
     "check": _check,
     "rules": _rules,
@@ -700,6 +819,8 @@ _COMMANDS = {
     "import": _import,
     "puzzles": _puzzles,
     "odds": _odds,
+    "rooms": _rooms,
+    "progress": _progress,
 }
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ SEED_LIMIT = 2**63 - 1  # SQLite's largest integer; the engine's seeds are 63 bi
 ACTIONS_LIMIT = 100_000
 ACTION_LIMIT = 40
 TIME_LIMIT = 40
+ROOM_CODE_LIMIT = 8  # a room's code, as recorded with its games (store/rooms.py makes them 4 long)
+ROOM_CODE_CHARACTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 # Each entry moves the schema one version forward; the index is the version it leaves.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -79,6 +81,63 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             FOREIGN KEY (ruleset, version) REFERENCES rulesets (name, version)
         )""",
         "CREATE INDEX games_by_ruleset ON games (ruleset, version)",
+    ),
+    # Rooms: tables several pages share (store/rooms.py); a recorded game names the room it was played in.
+    (
+        "ALTER TABLE games ADD COLUMN room TEXT NOT NULL DEFAULT ''",
+        """CREATE TABLE rooms (
+            code TEXT PRIMARY KEY,
+            ruleset TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            switches TEXT NOT NULL DEFAULT '{}',
+            played TEXT,
+            played_version INTEGER,
+            players INTEGER NOT NULL,
+            whole_match INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            host INTEGER NOT NULL,
+            round INTEGER NOT NULL DEFAULT 0,
+            to_move INTEGER NOT NULL DEFAULT -1,
+            moves INTEGER NOT NULL DEFAULT 0,
+            changes INTEGER NOT NULL DEFAULT 0,
+            round_started_at TEXT NOT NULL DEFAULT '',
+            moved_at REAL NOT NULL DEFAULT 0,
+            active REAL NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (ruleset, version) REFERENCES rulesets (name, version),
+            FOREIGN KEY (played, played_version) REFERENCES rulesets (name, version)
+        )""",
+        """CREATE TABLE room_seats (
+            room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            token TEXT NOT NULL DEFAULT '',
+            seen REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (room, seat)
+        )""",
+        """CREATE TABLE room_moves (
+            room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            by_seat INTEGER NOT NULL,
+            agent TEXT NOT NULL DEFAULT '',
+            action TEXT NOT NULL,
+            made_at TEXT NOT NULL,
+            PRIMARY KEY (room, round, number)
+        )""",
+        """CREATE TRIGGER room_moves_never_change BEFORE UPDATE ON room_moves
+           BEGIN SELECT RAISE(ABORT, 'a move made in a room never changes'); END""",
+        """CREATE TABLE room_games (
+            room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            game INTEGER NOT NULL REFERENCES games (id),
+            PRIMARY KEY (room, round)
+        )""",
+        "CREATE INDEX games_by_room ON games (room) WHERE room != ''",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -122,6 +181,7 @@ class GameRecord:
     points: tuple[int, ...]
     started_at: str
     ended_at: str
+    room: str = ""  # the code of the room it was played in; "" for a table of one page
 
     def to_json(self) -> dict[str, Any]:
         data = {field.name: getattr(self, field.name) for field in fields(self)}
@@ -319,6 +379,14 @@ def _check_reason(value: Any, _: dict) -> None:
         _refuse(f"The reason a round ended is one of {', '.join(RoundEnd)}, not {shown(value)}.")
 
 
+def _check_room(value: Any, _: dict) -> None:
+    if not isinstance(value, str) or len(value) > ROOM_CODE_LIMIT or set(value) - ROOM_CODE_CHARACTERS:
+        _refuse(
+            f"A room's code is up to {ROOM_CODE_LIMIT} capital letters and digits (empty for no room), "
+            f"not {shown(value)}."
+        )
+
+
 def _check_players(value: Any, _: dict) -> None:
     try:
         check_players(value)
@@ -344,6 +412,7 @@ _FIELD_CHECKS = {
     "points": _check_numbers("points"),
     "started_at": _check_time("start"),
     "ended_at": _check_time("end"),
+    "room": _check_room,
 }
 
 
@@ -608,12 +677,18 @@ class Store:
 
     # ---------------------------------------------------------------- games
     def record(
-        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None = None
+        self,
+        game: Round,
+        ruleset: str,
+        version: int,
+        seats: Sequence[str],
+        started_at: str | None = None,
+        room: str = "",
     ) -> int:
-        """Record a finished round; returns its id."""
+        """Record a finished round; returns its id. ``room`` is the code of the room it was played in."""
         if not game.over:
             raise MatatuError("Only a finished round can be recorded.")
-        record = self._record_of(game, ruleset, version, seats, started_at)
+        record = self._record_of(game, ruleset, version, seats, started_at, room)
         check_fields(**_gate_fields(record))
         if self._checked.get((ruleset, version)) is not game.rules:
             if self.rules(ruleset, version) != game.rules:
@@ -622,7 +697,7 @@ class Store:
         return self._insert(record)
 
     def _record_of(
-        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None
+        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None, room: str = ""
     ) -> GameRecord:
         result = game.result
         ended_at = now()
@@ -641,6 +716,7 @@ class Store:
             result.points,
             started_at or ended_at,
             ended_at,
+            room,
         )
 
     def _insert(self, record: GameRecord) -> int:
@@ -648,7 +724,7 @@ class Store:
         try:
             cursor = self._connection.execute(
                 """INSERT INTO games (ruleset, version, players, seats, seed, leader, actions, reason, winners,
-                   totals, points, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                   totals, points, started_at, ended_at, room) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     record.ruleset,
                     record.version,
@@ -663,19 +739,26 @@ class Store:
                     _numbers(record.points),
                     record.started_at,
                     record.ended_at,
+                    record.room,
                 ),
             )
         except sqlite3.Error as error:
             raise _database_error(self.path, error) from None
         return cursor.lastrowid
 
-    def games(self, ruleset: str | None = None, limit: int | None = 20) -> list[GameRecord]:
-        """Recorded games, newest first."""
+    def games(self, ruleset: str | None = None, limit: int | None = 20, room: str | None = None) -> list[GameRecord]:
+        """Recorded games, newest first; ``room``: only those played in the room of that code."""
         sql = "SELECT * FROM games"
         parameters: list[Any] = []
+        where = []
         if ruleset is not None:
-            sql += " WHERE ruleset = ?"
+            where.append("ruleset = ?")
             parameters.append(ruleset)
+        if room is not None:
+            where.append("room = ?")
+            parameters.append(room)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id DESC"
         if limit is not None:
             sql += " LIMIT ?"
@@ -855,6 +938,7 @@ def _record_from_row(row: tuple) -> GameRecord:
         points,
         started_at,
         ended_at,
+        room,
     ) = row
     return GameRecord(
         identifier,
@@ -871,10 +955,13 @@ def _record_from_row(row: tuple) -> GameRecord:
         tuple(json.loads(points)),
         started_at,
         ended_at,
+        room,
     )
 
 
 GAME_FIELDS = tuple(field.name for field in fields(GameRecord) if field.name != "id")
+# Fields an export may leave out (older exports have no room), with the value they then take.
+_OPTIONAL_FIELDS = {"leader": 0, "room": ""}
 
 
 def _gate_fields(record: GameRecord) -> dict[str, Any]:
@@ -899,10 +986,10 @@ def _record_from_json(item: Any, where: str) -> GameRecord:
     """An exported game, taken exactly as written: the gate refuses a field of the wrong kind, never converts it."""
     if not isinstance(item, dict):
         raise RecordError(f"{where} is not a game record: expected an object.")
-    missing = [name for name in GAME_FIELDS if name not in item and name != "leader"]
+    missing = [name for name in GAME_FIELDS if name not in item and name not in _OPTIONAL_FIELDS]
     if missing:
         raise RecordError(f"{where} is not a game record: it has no {missing[0]}.")
-    values = {name: item.get(name, 0) for name in GAME_FIELDS}
+    values = {name: item.get(name, _OPTIONAL_FIELDS.get(name)) for name in GAME_FIELDS}
     try:
         check_fields(**values)
     except RecordError as error:
