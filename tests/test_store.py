@@ -320,3 +320,21 @@ def test_a_database_left_at_an_older_schema_migrates_forward(tmp_path):
     with Store(path) as store:
         assert store._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert store.names() == ["house", "uganda", "bomb", "party"]
+
+
+def test_a_long_lived_connection_keeps_seeing_other_processes_writes(tmp_path):
+    # A page's kernel keeps its Store open while other kernels open and close theirs. Opening a
+    # second Store in the same process must not drop the first one's SQLite locks (closing any
+    # descriptor of the file would), or another process would delete the WAL under it.
+    path = tmp_path / "class.sqlite3"
+    kept = Store(path)
+    assert "late" not in kept.names()
+    Store(path).close()
+    script = "import sys; from matatu_learn.store.database import Store; "
+    subprocess.run([sys.executable, "-c", script + f"Store({str(path)!r}).close()"], check=True)
+    subprocess.run(
+        [sys.executable, "-c", script + f"Store({str(path)!r}).publish('late', 'house', {{'cut_limit': 25}})"],
+        check=True,
+    )
+    assert "late" in kept.names(), "the kept connection reads a WAL another process deleted"
+    kept.close()

@@ -145,6 +145,19 @@ SCHEMA_VERSION = len(MIGRATIONS)
 PRESET_PUBLISHED_AT = "2026-01-01T00:00:00.000+00:00"
 
 
+def _sqlite_header(path: Path) -> bool:
+    """Whether a file SQLite refused still starts as an SQLite file (then it is damaged, not another kind).
+
+    Read only once SQLite has refused the file: no connection of this process holds its locks then,
+    so closing this descriptor drops none.
+    """
+    try:
+        with open(path, "rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
 class StoreError(MatatuError):
     """The database cannot be used as asked; nothing in it was changed."""
 
@@ -457,13 +470,9 @@ class Store:
             existing = path.exists() and path.stat().st_size > 0
             if not existing:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            else:
-                with open(path, "rb") as file:
-                    header = file.read(16)
-                if header != b"SQLite format 3\x00":
-                    raise StoreError(
-                        f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched."
-                    )
+            # The file is never opened outside SQLite: closing any descriptor of it would drop the
+            # process's SQLite locks, and another process could then checkpoint and delete the WAL
+            # under this one's open connection (a room's pages would stop seeing each other's moves).
         except OSError as error:
             folder = "folder " if not path.parent.is_dir() else ""
             raise StoreError(
@@ -482,6 +491,10 @@ class Store:
             schema = connection.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error as error:
             connection.close()
+            if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_NOTADB and not _sqlite_header(path):
+                raise StoreError(
+                    f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched."
+                ) from None
             raise _database_error(path, error) from None
         if existing and application != APPLICATION_ID and tables:
             connection.close()
