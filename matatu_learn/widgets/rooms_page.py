@@ -1,0 +1,693 @@
+"""Rooms: one table shared by several people, each on their own device, on one server.
+
+A thin view of ``teaching.room``: "Open a room" makes a room and seats its host; the others type
+its code, their name, and "Join". The host sets the table up in the lobby (the rules, house
+rules, how many seats, which the computer plays) and starts the round; then every page plays at
+the Play page's ``TableWidget``, drawn from ``RoomTable.state()`` (this seat's view only) and
+sending its taps to ``RoomTable.tap``.
+
+The room lives in the store, not in this kernel: each page is a client of it. While a page is
+joined, a poll on the kernel's event loop (``POLL_SECONDS``) asks the room whether it changed,
+lets it make a computer's (or a stand-in's) move that is due, and redraws only when something
+changed, so every page sees the others' moves within a second without a click. The poll runs
+only while a room is joined and the browser says it is there (the ``AddressBar`` widget says
+"here" every two seconds); it ends when the page leaves the room, the room closes, the browser
+has been quiet for ``QUIET_SECONDS``, or the kernel stops.
+
+The address: ``?room=CODE&player=TOKEN`` takes the player back to their seat (the page writes it
+into the address bar once seated, so a reload or a reopened tab comes back); ``?room=CODE``
+fills the "Room code" box. Every name is shown as text, never markup; every sentence comes
+from the room module or the voice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+import anywidget
+import ipywidgets as widgets
+from traitlets import Unicode
+
+from ..agents.choices import AGENT_CHOICES
+from ..engine.errors import MatatuError
+from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
+from ..store.registry import Registry
+from ..teaching import room as rooms
+from ..teaching.voice import ruleset_words
+from .bounds import bounded_text
+from .house_rules import HouseRules
+from .table_widget import STATIC, TableWidget
+
+# Seconds between two looks at the room: a move shows on every other page within a second.
+POLL_SECONDS = 0.3
+# A page whose browser has said nothing for this long is not looked at: its poll stops until
+# the browser speaks again (a phone put away, a lost connection).
+QUIET_SECONDS = 10.0
+# Seconds between two looks at the list of open rooms while a room is joined.
+LIST_SECONDS = 10.0
+# What a page's box takes before the room module has a look: far past any name or code.
+LONGEST_TEXT = 200
+PERSON = ""  # the seat picker's value for "a person who joins"
+
+ROOMS_STYLE = """<style>
+.matatu-rooms{max-width:60em}
+.matatu-rooms .widget-text,.matatu-rooms .widget-dropdown{height:auto;min-height:44px;align-items:center}
+.matatu-rooms .widget-text input,.matatu-rooms .widget-dropdown select{min-height:44px;font-size:16px}
+.matatu-rooms button.jupyter-button{min-height:44px;height:auto;font-size:16px;width:fit-content;max-width:100%;
+  white-space:normal}
+.matatu-rooms .widget-inline-hbox .widget-label{font-size:16px}
+.matatu-room-forms .widget-hbox{gap:6px 12px}
+.matatu-room-code{font:bold 2.6em/1.1 ui-monospace,monospace;letter-spacing:.18em;padding:4px 14px;
+  border:3px solid #1a7f37;border-radius:8px;display:inline-block;background:#f2fbf4;margin:4px 0}
+.matatu-room-links p{margin:4px 0;overflow-wrap:anywhere}
+.matatu-room-link-label{font-weight:bold}
+.matatu-room-sentence{font-size:16px;margin:6px 0}
+.matatu-room-sentence.matatu-refused{background:#fdecea;border-left:4px solid #b3261e;padding:6px 10px}
+table.matatu-seats,table.matatu-open-rooms{border-collapse:collapse;margin:6px 0;font-size:15px}
+table.matatu-seats th,table.matatu-seats td,table.matatu-open-rooms th,table.matatu-open-rooms td{
+  border-bottom:1px solid #ddd;padding:6px 10px;text-align:left;vertical-align:top}
+.matatu-seats .matatu-stand-in td{background:#fff4ce}
+.matatu-seats .matatu-free{color:#555;font-style:italic}
+.matatu-seats caption{text-align:left;font-weight:bold;padding:4px 0}
+.matatu-seats .matatu-host-mark{font-weight:bold;color:#1a7f37}
+.matatu-rooms .matatu-scroll{overflow-x:auto;max-width:100%}
+/* A room's computer plays at the room's own pace: the Play page's pace and "Next move" have no part here. */
+.matatu-rooms .mt-computer{display:none}
+@media (max-width:600px){
+  .matatu-rooms .widget-inline-hbox{flex-wrap:wrap}
+  .matatu-rooms .widget-inline-hbox>.widget-label{width:100%!important;text-align:left}
+  .matatu-room-code{font-size:2.1em}
+}
+</style>"""
+# Labels (the words of the controls and headings); every sentence comes from the room module or the voice.
+LABELS = {
+    "name": "Your name",
+    "code": "Room code",
+    "open": "Open a room",
+    "join": "Join",
+    "or": "or join one:",
+    "share": "Link for the others:",
+    "own": "Your link back to your seat:",
+    "rules": "Rules",
+    "seats": "Seats",
+    "start": "Start the round",
+    "leave": "Leave the room",
+    "make host": "Make {name} host",
+    "person": "A person who joins",
+    "computer": "computer",
+    "a person": "person",
+    "free": "free seat",
+    "host": "host",
+    "you": "you",
+    "here": "here",
+    "away": "away",
+    "refresh": "Show the open rooms again",
+    "open rooms": "Open rooms on this server",
+    "table": "The table",
+    "setup": "The table's setup (host)",
+}
+SEAT_HEADINGS = ("Seat", "Player", "Plays", "Here")
+ROOM_HEADINGS = ("Code", "Rules", "Seats", "Players", "Round", "Status")
+
+
+def _text(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def kernel_query() -> str:
+    """The page's query string, as Voilà hands it to the kernel."""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def read_query(query: str) -> tuple[str, str]:
+    """The room code and the player's token an address carries ('' where it has none).
+
+    >>> read_query("room=KQ7M&player=abc"), read_query("rules=uganda"), read_query("room=a&room=b")
+    (('KQ7M', 'abc'), ('', ''), ('a', ''))
+    """
+    fields = parse_qs(query or "", keep_blank_values=True)
+    code = (fields.get("room") or [""])[0][:LONGEST_TEXT]
+    token = (fields.get("player") or [""])[0][:LONGEST_TEXT]
+    return code.strip(), token.strip()
+
+
+def seats_html(lobby: dict) -> str:
+    """The seats of a room as a table: where, who (as text), person or computer, here or away, the host."""
+    rows = []
+    for seat in lobby.get("seats", ()):
+        name = seat.get("name") or ""
+        marks = [words for key, words in (("host", LABELS["host"]), ("you", LABELS["you"])) if seat.get(key)]
+        shown = f"<b>{_text(name)}</b>" if name else f'<span class="matatu-free">{_text(LABELS["free"])}</span>'
+        if marks:
+            shown += f' <span class="matatu-host-mark">({_text(", ".join(marks))})</span>'
+        if seat.get("kind") == "computer":
+            plays, here = seat.get("who") or LABELS["computer"], ""
+        else:
+            plays = seat.get("who") or LABELS["a person"]
+            here = "" if not name else LABELS["here"] if seat.get("present") else LABELS["away"]
+        css = ' class="matatu-stand-in"' if seat.get("stand_in") else ""
+        rows.append(
+            f'<tr data-seat="{_text(seat.get("seat"))}"{css}><td>{_text(seat.get("place", ""))}</td>'
+            f"<td>{shown}</td><td>{_text(plays)}</td><td>{_text(here)}</td></tr>"
+        )
+    head = "".join(f'<th scope="col">{_text(words)}</th>' for words in SEAT_HEADINGS)
+    rules = lobby.get("ruleset", "") + (f", {lobby['changes']}" if lobby.get("changes") else "")
+    caption = f"{_text(LABELS['rules'])}: {_text(rules)} · {_text(lobby.get('status_words', ''))}"
+    return (
+        f'<div class="matatu-scroll"><table class="matatu-seats"><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def open_rooms_html(listed: list[dict]) -> str:
+    """The open rooms of the server (the teacher's view): code, rules, seats, players, round, status."""
+    if not listed:
+        return f"<p>{_text(rooms.NO_OPEN_ROOMS)}</p>"
+    rows = []
+    for entry in listed:
+        cells = (
+            entry["code"],
+            entry["rules"],
+            entry["seats"],
+            ", ".join(entry["players"]),
+            entry["round"] or "",
+            entry["status_words"],
+        )
+        rows.append(
+            f'<tr data-room-listed="{_text(entry["code"])}">{"".join(f"<td>{_text(c)}</td>" for c in cells)}</tr>'
+        )
+    head = "".join(f'<th scope="col">{_text(words)}</th>' for words in ROOM_HEADINGS)
+    return (
+        f'<div class="matatu-scroll"><table class="matatu-open-rooms"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _kernel_shell():
+    """The IPython shell of the kernel this page runs in, or None in plain Python."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover  (ipywidgets brings IPython)
+        return None
+    return get_ipython()
+
+
+class AddressBar(anywidget.AnyWidget):
+    """The room's links, and the player's own link written into the browser's address bar.
+
+    ``address``: the query the address bar should hold (``None``: leave it as it is); ``share``
+    and ``own``: the links shown (queries; the page makes whole addresses of them). The page says
+    "here" every two seconds; ``on_here`` hears it.
+    """
+
+    _esm = STATIC / "address.js"
+    address = Unicode(None, allow_none=True).tag(sync=True)
+    share = Unicode("").tag(sync=True)
+    own = Unicode("").tag(sync=True)
+    share_label = Unicode(LABELS["share"]).tag(sync=True)
+    own_label = Unicode(LABELS["own"]).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._listeners: list[Callable[[], None]] = []
+        self.on_msg(self._message)
+
+    def on_here(self, callback: Callable[[], None]) -> None:
+        self._listeners.append(callback)
+
+    def _message(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "here":
+            for callback in self._listeners:
+                callback()
+
+    def set_state(self, sync_data):
+        """A page changes nothing here: what the address holds is the kernel's."""
+
+
+class RoomsPage(widgets.VBox):
+    """Open a room or join one; the lobby; then the room's table, kept up to date by a poll.
+
+    ``database``: the store the rooms live in (default: the user's, or ``MATATU_LEARN_DB``);
+    ``query``: the page's address (default: the kernel's ``QUERY_STRING``); ``poll_seconds``:
+    how often the page looks at its room.
+    """
+
+    def __init__(
+        self, database: str | Path | None = None, query: str | None = None, poll_seconds: float = POLL_SECONDS
+    ):
+        self.database = database
+        self.poll_seconds = poll_seconds
+        self.room: rooms.RoomTable | None = None
+        self._task: asyncio.Task | None = None
+        self._heard = time.monotonic()
+        self._listed_at = 0.0
+        self._lobby_drawn: dict | None = None
+        self._state_drawn: dict | None = None
+        self._syncing = False
+        self._watching = False
+        self._poll_said = False
+        self.registry = Registry(database)
+        # ----- open or join
+        wide = {"description_width": "initial"}
+        self.name = widgets.Text(
+            description=LABELS["name"], style=wide, layout=widgets.Layout(width="20em", max_width="100%")
+        )
+        self.open_button = widgets.Button(
+            description=LABELS["open"],
+            button_style="primary",
+            icon="plus",
+            layout=widgets.Layout(width="auto", align_self="center"),
+        )
+        self.code = widgets.Text(
+            description=LABELS["code"], style=wide, layout=widgets.Layout(width="13em", max_width="100%")
+        )
+        self.join_button = widgets.Button(
+            description=LABELS["join"],
+            button_style="primary",
+            icon="sign-in",
+            layout=widgets.Layout(width="auto", align_self="center"),
+        )
+        self.open_button.on_click(lambda _: self.open_room())
+        self.join_button.on_click(lambda _: self.join_room())
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.forms = widgets.VBox(
+            [
+                self.name,
+                widgets.HBox(
+                    [
+                        self.open_button,
+                        widgets.HTML(f"<span>{_text(LABELS['or'])}</span>"),
+                        self.code,
+                        self.join_button,
+                    ],
+                    layout=wrap,
+                ),
+            ]
+        )
+        self.forms.add_class("matatu-room-forms")
+        self.sentence = widgets.HTML()
+        # ----- the room
+        self.code_view = widgets.HTML()
+        self.address = AddressBar()
+        self.address.on_here(self._here)
+        self.seats = widgets.HTML()
+        self.why_not = widgets.HTML()
+        self.hosting = self._host_controls()
+        self.make_host = widgets.HBox(layout=wrap)
+        self.leave_button = widgets.Button(
+            description=LABELS["leave"], icon="sign-out", layout=widgets.Layout(width="auto", align_self="flex-start")
+        )
+        self.leave_button.on_click(lambda _: self.leave())
+        self.board: TableWidget | None = None  # made when the round is dealt: the Play page's table
+        self.room_box = widgets.VBox(layout=widgets.Layout(display="none"))
+        self._arrange(dealt=False)
+        # ----- the open rooms (the teacher's view)
+        self.rooms_list = widgets.HTML()
+        self.refresh_button = widgets.Button(
+            description=LABELS["refresh"], icon="refresh", layout=widgets.Layout(width="auto", align_self="flex-start")
+        )
+        self.refresh_button.on_click(lambda _: self.show_open_rooms())
+        listing = widgets.VBox(
+            [widgets.HTML(f"<h3>{_text(LABELS['open rooms'])}</h3>"), self.rooms_list, self.refresh_button]
+        )
+        super().__init__([widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.room_box, listing])
+        self.add_class("matatu-rooms")
+        self.show_open_rooms()
+        self._arrive(kernel_query() if query is None else query)
+
+    # ------------------------------------------------------------------ the host's controls
+    def _host_controls(self) -> widgets.VBox:
+        wide = {"description_width": "initial"}
+        names = self.registry.names()
+        self.ruleset = widgets.Dropdown(
+            options=[(ruleset_words(name, self.registry.ruleset(name).title), name) for name in names],
+            value="house" if "house" in names else names[0],
+            description=LABELS["rules"],
+            style=wide,
+            layout=widgets.Layout(width="auto", max_width="100%"),
+        )
+        self.house_rules = HouseRules(self.registry, self.ruleset.value)
+        self.seat_count = widgets.Dropdown(
+            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            value=MIN_PLAYERS,
+            description=LABELS["seats"],
+            style=wide,
+            layout=widgets.Layout(width="auto"),
+        )
+        choices = [(LABELS["person"], PERSON)] + [(words, spec) for spec, words in AGENT_CHOICES.items()]
+        self.seat_kinds = [
+            widgets.Dropdown(
+                options=choices,
+                value=PERSON,
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="auto", max_width="100%", display="none"),
+            )
+            for _ in range(MAX_PLAYERS)
+        ]
+        self.start_button = widgets.Button(
+            description=LABELS["start"],
+            button_style="primary",
+            icon="play",
+            layout=widgets.Layout(width="auto", align_self="flex-start"),
+        )
+        self.start_button.on_click(lambda _: self.start())
+        self.ruleset.observe(lambda change: self._ruleset_chosen(change["new"]), names="value")
+        self.house_rules.observe(lambda change: self._configure(switches=dict(change["new"])), names="switches")
+        self.seat_count.observe(lambda change: self._configure(players=change["new"]), names="value")
+        for seat, picker in enumerate(self.seat_kinds):
+            picker.observe(
+                lambda change, seat=seat: self._configure(computer={seat: change["new"] or None}), names="value"
+            )
+        title = widgets.HTML(f"<h3>{_text(LABELS['setup'])}</h3>")
+        return widgets.VBox(
+            [
+                title,
+                self.ruleset,
+                self.house_rules,
+                self.seat_count,
+                widgets.VBox(self.seat_kinds),
+                self.start_button,
+            ],
+            layout=widgets.Layout(display="none"),
+        )
+
+    def _ruleset_chosen(self, name: str) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            self.house_rules.ruleset = name  # the table's changes start again from the new rules
+        finally:
+            self._syncing = False
+        self._configure(ruleset=name)
+
+    # ------------------------------------------------------------------ arriving and leaving
+    def _arrive(self, query: str) -> None:
+        code, token = read_query(query)
+        if code:
+            self.code.value = code
+        if code and token:
+            self._enter(lambda: rooms.rejoin_room(self.database, code, token), back=True)
+
+    def open_room(self) -> None:
+        """Open a room with the name typed in; this page holds its first seat and hosts it."""
+        self._enter(lambda: rooms.open_room(self.database, bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"])))
+
+    def join_room(self) -> None:
+        """Take a seat in the room whose code is typed in, under the name typed in."""
+        self._enter(
+            lambda: rooms.join_room(
+                self.database,
+                bounded_text(self.code.value, LONGEST_TEXT, LABELS["code"]),
+                bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"]),
+            )
+        )
+
+    def _enter(self, make: Callable[[], rooms.RoomTable], back: bool = False) -> None:
+        if self.room is not None:
+            return
+        try:
+            room = make()
+        except MatatuError as error:
+            self._say_here(str(error), refused=True)
+            if back:  # a link that holds no seat: the address keeps the room's code only
+                self.address.address = urlencode({"room": self.code.value})
+            return
+        self.room = room
+        self._say_here("")
+        self.forms.layout.display = "none"
+        self.room_box.layout.display = None
+        self.code_view.value = (
+            f"<p>{_text(LABELS['code'])}:</p>"
+            f'<div class="matatu-room-code" data-room-code="{_text(room.code)}">{_text(room.code)}</div>'
+        )
+        self.address.share = f"room={room.code}"
+        self.address.own = room.link_query
+        self.address.address = room.link_query
+        self.show(force=True)
+        self.show_open_rooms()
+        self._heard = time.monotonic()
+        self.start_poll()
+
+    def leave(self) -> None:
+        """Leave the room (a waiting room frees the seat; once dealt, the computer plays it and the
+        player's link still brings them back), and go back to the forms."""
+        room = self.room
+        if room is None:
+            return
+        try:
+            room.leave()
+        except MatatuError as error:
+            self._say_here(str(error), refused=True)
+            return
+        self._let_go()
+        self.forms.layout.display = None
+        self.address.address = ""
+        self.show_open_rooms()
+
+    def _let_go(self) -> None:
+        """Stop looking at the room and close this page's connection to it."""
+        self.stop_poll()
+        room, self.room = self.room, None
+        if room is not None:
+            room.close_connection()
+        self._lobby_drawn = self._state_drawn = None
+        self.room_box.layout.display = "none"
+        self._drop_board()
+        self.hosting.layout.display = "none"
+        self.address.share = self.address.own = ""
+
+    def _arrange(self, dealt: bool) -> None:
+        """Before the deal the room's code and links come first (to be read out and shared); once
+        dealt, the table does, the code and links below it."""
+        room = [self.code_view, self.address]
+        lobby = [self.seats, self.why_not, self.make_host, self.hosting]
+        table = [self.board] if self.board is not None else []
+        order = [*table, *lobby, *room] if dealt else [*room, *lobby, *table]
+        order.append(self.leave_button)
+        if list(self.room_box.children) != order:
+            self.room_box.children = order
+
+    # ------------------------------------------------------------------ the lobby
+    def _configure(self, **change: Any) -> None:
+        if not self._syncing:
+            self._act(lambda room: room.configure(**change))
+
+    def start(self) -> None:
+        """Deal: the host starts the round, and the rules lock."""
+        self._act(lambda room: room.start())
+
+    def hand_host(self, seat: int) -> None:
+        """Hand the host's role to the person at ``seat``."""
+        self._act(lambda room: room.hand_host(seat))
+
+    def _act(self, doing: Callable[[rooms.RoomTable], Any]) -> None:
+        """Ask the room; a refusal is said above the table, and the page shows the room as it is.
+        (A control of a room this page has left does nothing: a page may send any click.)"""
+        if self.room is None:
+            return
+        try:
+            doing(self.room)
+        except MatatuError as error:
+            self._say_here(str(error), refused=True)
+        else:
+            self._say_here("")
+        self.show(force=True)
+
+    def _sync_host_controls(self, lobby: dict) -> None:
+        """The host's controls show the room's setup (after a reload too), only while it waits."""
+        hosting = bool(lobby["you_host"]) and lobby["status"] == "waiting"
+        self.hosting.layout.display = None if hosting else "none"
+        if not hosting:
+            return
+        self._syncing = True
+        try:
+            if self.ruleset.value != lobby["ruleset_name"]:
+                self.ruleset.value = lobby["ruleset_name"]
+                self.house_rules.ruleset = lobby["ruleset_name"]
+            if self.house_rules.switches != lobby["switches"]:
+                self.house_rules.reset()
+                for name, value in lobby["switches"].items():
+                    self.house_rules.choose(name, value)
+            seats = lobby["seats"]
+            self.seat_count.value = len(seats)
+            for seat, picker in enumerate(self.seat_kinds):
+                entry = seats[seat] if seat < len(seats) else None
+                # The first seat is always a person's; a seat someone sits at stays theirs.
+                open_seat = entry is not None and seat > 0 and not (entry["kind"] == "person" and entry["taken"])
+                picker.layout.display = None if open_seat else "none"
+                if entry is not None:
+                    picker.description = entry["place"]
+                    picker.value = entry["agent"] or PERSON
+        finally:
+            self._syncing = False
+        self.start_button.disabled = not lobby["can_start"]
+
+    def _make_host_buttons(self, lobby: dict) -> None:
+        """For the host: "Make NAME host" for each other person at the table."""
+        wanted = []
+        if lobby["you_host"] and lobby["status"] != "closed":
+            wanted = [
+                (seat["seat"], seat["name"])
+                for seat in lobby["seats"]
+                if seat["kind"] == "person" and seat["taken"] and not seat["you"]
+            ]
+        if [(button.seat, button.person) for button in self.make_host.children] == wanted:
+            return
+        buttons = []
+        for seat, name in wanted:
+            button = widgets.Button(
+                description=LABELS["make host"].format(name=name),
+                layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"),
+            )
+            button.seat, button.person = seat, name
+            button.on_click(lambda _, seat=seat: self.hand_host(seat))
+            buttons.append(button)
+        old, self.make_host.children = self.make_host.children, buttons
+        for button in old:
+            button.close()
+
+    # ------------------------------------------------------------------ the table
+    def _tapped(self, message: dict) -> None:
+        """A tap the table widget checked: the room makes the move, or says why not, in place."""
+        if self.room is None:
+            return
+        self.room.tap(message)  # a refusal comes back as the state's notice
+        self.show(force=True)
+
+    def _say_here(self, text: str, refused: bool = False) -> None:
+        css = "matatu-room-sentence matatu-refused" if refused else "matatu-room-sentence"
+        self.sentence.value = f'<p class="{css}" role="status">{_text(text)}</p>' if text else ""
+
+    # ------------------------------------------------------------------ drawing
+    def show(self, force: bool = False) -> None:
+        """Draw the room as this seat sees it: the lobby, and the table once dealt."""
+        room = self.room
+        if room is None:
+            return
+        lobby = room.lobby()
+        if force or lobby != self._lobby_drawn:
+            if self._lobby_drawn is not None and lobby["status"] != self._lobby_drawn["status"]:
+                self.show_open_rooms()  # the teacher's list says what the room does now
+            self._lobby_drawn = lobby
+            self.seats.value = seats_html(lobby)
+            why = lobby["why_not"] if lobby["status"] == "waiting" else ""
+            self.why_not.value = f'<p class="matatu-room-sentence" role="status">{_text(why)}</p>' if why else ""
+            self._sync_host_controls(lobby)
+            self._make_host_buttons(lobby)
+            if lobby["status"] == "closed":
+                self._say_here(lobby["why_not"], refused=True)
+        state = room.state()
+        if state is None:
+            self._drop_board()
+            self._arrange(dealt=False)
+            return
+        if self.board is None:
+            self.board = TableWidget()
+            self.board.on_action(self._tapped)
+        if force or state != self._state_drawn:
+            self._state_drawn = state
+            self.board.draw(state)
+        self._arrange(dealt=True)
+
+    def _drop_board(self) -> None:
+        board, self.board = self.board, None
+        self._state_drawn = None
+        if board is not None:
+            self._arrange(dealt=False)
+            board.close()
+
+    def show_open_rooms(self) -> None:
+        """The open rooms of this server, as the teacher sees them with ``matatu-learn rooms``."""
+        self._listed_at = time.monotonic()
+        try:
+            listed = rooms.open_rooms(self.database)
+        except MatatuError as error:
+            self.rooms_list.value = f'<p class="matatu-room-sentence">{_text(error)}</p>'
+            return
+        self.rooms_list.value = open_rooms_html(listed)
+
+    # ------------------------------------------------------------------ the poll
+    def tick(self) -> bool:
+        """One look at the room: make a computer's move that is due, redraw if anything changed;
+        whether anything did."""
+        room = self.room
+        if room is None:
+            return False
+        changed = room.refresh()
+        moved = room.drive()
+        if changed or moved:
+            self.show()
+        if time.monotonic() - self._listed_at > LIST_SECONDS:
+            self.show_open_rooms()
+        return bool(changed or moved)
+
+    def _here(self) -> None:
+        """The browser says it is there: look at the room again if the poll had stopped."""
+        self._heard = time.monotonic()
+        self.start_poll()
+
+    @property
+    def polling(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start_poll(self) -> None:
+        """Look at the room every ``poll_seconds`` on the kernel's event loop (nothing outside a kernel)."""
+        if self.room is None or self.polling:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # plain Python: a test calls ``tick`` itself
+        self._task = loop.create_task(self._poll())
+        self._watch_kernel()
+
+    def _watch_kernel(self) -> None:
+        """Stop the poll as soon as the kernel is asked to shut down (the page closed, or culled):
+        the task ends while the kernel's loop still runs, so nothing is left pending."""
+        if self._watching:
+            return
+        self._watching = True
+        shell = _kernel_shell()
+        if shell is not None and shell.has_trait("exit_now"):
+            shell.observe(lambda change: self.stop_poll() if change["new"] else None, names="exit_now")
+
+    def stop_poll(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _poll(self) -> None:
+        while self.room is not None:
+            await asyncio.sleep(self.poll_seconds)
+            if time.monotonic() - self._heard > QUIET_SECONDS:
+                return  # nobody is looking: the next "here" starts the poll again
+            try:
+                self.tick()
+            except MatatuError as error:  # the database busy, say: said, and the next look tries again
+                self._say_here(str(error), refused=True)
+                self._poll_said = True
+            except Exception as error:  # noqa: BLE001  (the poll goes on; the kernel's log says why)
+                print(f"The room's poll failed: {error!r}", file=sys.stderr)
+            else:
+                if self._poll_said:
+                    self._say_here("")
+                    self._poll_said = False
+            if self._lobby_drawn is not None and self._lobby_drawn["status"] == "closed":
+                return  # a closed room changes no more
+
+    def close(self) -> None:
+        """The page is going: stop the poll, let go of the room, close every widget."""
+        self._let_go()
+        super().close()
+
+
+__all__ = ["AddressBar", "RoomsPage", "open_rooms_html", "read_query", "seats_html"]

@@ -1,0 +1,377 @@
+"""The Rooms page in plain Python: its buttons clicked and its boxes filled as a browser would.
+
+Each page here is one person's device. The room lives in the test's database; a page sees the
+others' moves when it looks again (``tick``, what its poll does on the kernel's event loop).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import time
+
+import ipywidgets as widgets
+import pytest
+import traitlets
+
+from matatu_learn.store.database import Store
+from matatu_learn.teaching import room as rooms
+from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET
+from matatu_learn.widgets import rooms_page
+from matatu_learn.widgets.rooms_page import LABELS, RoomsPage, read_query
+
+
+@pytest.fixture(autouse=True)
+def budget():
+    """Each test is a fresh set of pages: no room opened by an earlier test counts against it."""
+    ROOM_BUDGET.clear()
+    yield
+    ROOM_BUDGET.clear()
+
+
+@pytest.fixture
+def database(tmp_path):
+    return str(tmp_path / "rooms.sqlite3")
+
+
+def page_open(database, name="Amina") -> RoomsPage:
+    page = RoomsPage(database, query="")
+    page.name.value = name
+    page.open_button.click()
+    assert page.room is not None, page.sentence.value
+    return page
+
+
+def page_join(database, code, name, query=None) -> RoomsPage:
+    page = RoomsPage(database, query=f"room={code}" if query is None else query)
+    page.code.value = code  # typed in, or already there from the link
+    page.name.value = name
+    page.join_button.click()
+    return page
+
+
+def markup(page: RoomsPage) -> str:
+    """Every piece of markup the page shows (HTML widgets), wherever it sits."""
+    found = []
+
+    def walk(widget):
+        if isinstance(widget, widgets.HTML):
+            found.append(widget.value)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(page)
+    return "\n".join(found)
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def hand(page: RoomsPage) -> list[str]:
+    return [card["card"] for card in page.board.state["hand"]["cards"]]
+
+
+def to_move(*pages: RoomsPage) -> RoomsPage:
+    return next(page for page in pages if page.board.state["your_turn"])
+
+
+def tap_a_move(page: RoomsPage) -> None:
+    """What a person taps for a move: a card that fits (and the first answer asked), else a button."""
+    state = page.board.state
+    playable = [card["card"] for card in state["hand"]["cards"] if card["playable"]]
+    if playable:
+        assert page.board.receive({"type": "card", "card": playable[0]})
+        while page.board.state["question"]:
+            assert page.board.receive({"type": "answer", "index": 0})
+        return
+    kind = next(c["kind"] for c in state["controls"] if c["enabled"] and c["kind"] != "hint")
+    assert page.board.receive({"type": "control", "kind": kind})
+
+
+# ---------------------------------------------------------------------- the address
+
+
+def test_the_address_carries_a_room_and_a_players_way_back():
+    assert read_query("room=KQ7M&player=tok-en_1") == ("KQ7M", "tok-en_1")
+    assert read_query("rules=uganda") == ("", "")
+    assert read_query("room=" + "K" * 5000)[0] == "K" * rooms_page.LONGEST_TEXT
+
+
+# ---------------------------------------------------------------------- open, join, refuse
+
+
+def test_opening_a_room_shows_its_code_the_link_to_share_and_the_way_back(database):
+    page = page_open(database)
+    room = page.room
+    assert f'data-room-code="{room.code}"' in page.code_view.value and f">{room.code}<" in page.code_view.value
+    assert page.address.share == f"room={room.code}"
+    assert page.address.own == page.address.address == f"room={room.code}&player={room.token}"
+    assert not shown(page.forms) and shown(page.room_box) and shown(page.hosting), "the host sets the table up"
+    assert "Amina" in page.seats.value and "(host, you)" in page.seats.value
+    assert f'data-room-listed="{room.code}"' in page.rooms_list.value, "the open rooms list it"
+    assert not page.polling, "no event loop in plain Python: the test looks itself"
+    assert page.start_button.disabled and "Seat 2 waits for a player" in page.why_not.value
+
+
+def test_a_code_in_the_address_fills_the_box_and_joining_seats_the_player(database):
+    host = page_open(database)
+    guest = RoomsPage(database, query=f"room={host.room.code.lower()}")
+    assert guest.code.value == host.room.code.lower() and guest.room is None
+    guest.name.value = "Okello"
+    guest.join_button.click()
+    assert guest.room is not None and guest.room.seat == 1
+    assert not shown(guest.hosting), "only the host sets the table up"
+    assert "Okello" in guest.seats.value and "Waiting for Amina, the host" in guest.seats.value + guest.why_not.value
+    assert host.tick() and "Okello" in host.seats.value, "the host's page sees the new player when it looks"
+    assert not host.start_button.disabled
+    assert [button.description for button in host.make_host.children] == ["Make Okello host"]
+
+
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        ("ZZ0Q", "is not a room code"),
+        ("QQQQ", "No room is open with the code QQQQ"),
+        ("", "is not a room code"),
+    ],
+)
+def test_a_wrong_code_is_one_sentence_and_nothing_is_joined(database, code, said):
+    page_open(database)
+    guest = page_join(database, code, "Okello", query="")
+    assert guest.room is None and shown(guest.forms) and not shown(guest.room_box)
+    assert said in html.unescape(guest.sentence.value)
+    assert guest.address.address is None, "the address is left as it was"
+
+
+def test_a_full_room_a_taken_name_and_a_bad_name_are_said_and_change_nothing(database):
+    host = page_open(database)
+    code = host.room.code
+    refusals = {
+        "taken name": page_join(database, code, "amina"),
+        "too long": page_join(database, code, "O" * 25),
+        "reserved": page_join(database, code, "You"),
+        "far too long": page_join(database, code, "O" * 10_000),
+    }
+    sentences = {why: html.unescape(page.sentence.value) for why, page in refusals.items()}
+    assert all(page.room is None for page in refusals.values()), sentences
+    assert "already called “amina”" in sentences["taken name"]
+    assert "at most 24 characters" in sentences["too long"]
+    assert "a word the table uses" in sentences["reserved"]
+    assert "longer than 200 characters" in sentences["far too long"]
+    page_join(database, code, "Okello")
+    full = page_join(database, code, "Achieng")
+    assert full.room is None and f"Room {code} is full" in html.unescape(full.sentence.value)
+    assert host.tick() and [seat["name"] for seat in host.room.lobby()["seats"]] == ["Amina", "Okello"]
+
+
+def test_a_name_with_markup_is_shown_as_text_everywhere(database):
+    name = "<img src=x onerror=1>"
+    host = page_open(database, name)
+    guest = page_join(database, host.room.code, "<b>Bo</b>")
+    host.tick()
+    for page in (host, guest):
+        text = markup(page)
+        assert "<img" not in text and "<b>Bo" not in text, "a name never becomes markup"
+        assert html.escape(name, quote=True) in text and "&lt;b&gt;Bo&lt;/b&gt;" in text
+    assert [button.description for button in host.make_host.children] == ["Make <b>Bo</b> host"]  # a label: text
+
+
+def test_a_link_that_holds_no_seat_says_so_and_keeps_the_rooms_code(database):
+    host = page_open(database)
+    page = RoomsPage(database, query=f"room={host.room.code}&player=not-a-token")
+    assert page.room is None and "holds no seat" in html.unescape(page.sentence.value)
+    assert page.code.value == host.room.code and page.address.address == f"room={host.room.code}"
+
+
+# ---------------------------------------------------------------------- the host's setup
+
+
+def test_the_host_sets_up_seats_the_computer_and_house_rules_then_starts_and_the_rules_lock(database):
+    host = page_open(database)
+    host.seat_count.value = 3
+    assert [picker.description for picker in host.seat_kinds if shown(picker)] == ["West", "East"]
+    host.seat_kinds[2].value = "heuristic"
+    assert host.house_rules.choose("cut_limit", 25) == ""
+    lobby = host.room.lobby()
+    assert [seat["kind"] for seat in lobby["seats"]] == ["person", "person", "computer"]
+    assert lobby["changes"] == "cut limit 25" and "cut limit 25" in host.seats.value
+    guest = page_join(database, host.room.code, "Okello")
+    assert guest.room.seat == 1
+    assert "cut limit 25" in guest.seats.value, "everyone reads the table's rules"
+    host.tick()
+    assert [picker.description for picker in host.seat_kinds if shown(picker)] == ["East"], "a seated person stays"
+    host.start_button.click()
+    assert host.sentence.value == "" and not shown(host.hosting), "the rules lock once dealt"
+    guest.tick()
+    for page in (host, guest):
+        assert shown(page.board) and len(hand(page)) == 7
+        assert "cut limit 25" in page.board.state["headline"]
+        assert page.room_box.children[0] is page.board, "once dealt, the table comes first"
+    with pytest.raises(rooms.PlayError, match="The rules are locked"):
+        host.room.configure(players=2)
+
+
+def test_a_seat_count_that_would_unseat_someone_is_refused_in_words(database):
+    host = page_open(database)
+    host.seat_count.value = 3
+    page_join(database, host.room.code, "Okello")
+    page_join(database, host.room.code, "Achieng")
+    host.tick()
+    host.seat_count.value = 2
+    assert "Achieng sits at seat 3" in html.unescape(host.sentence.value)
+    assert host.seat_count.value == 3, "the control shows the room as it is"
+
+
+def test_the_host_hands_the_role_on(database):
+    host = page_open(database)
+    guest = page_join(database, host.room.code, "Okello")
+    host.tick()
+    host.make_host.children[0].click()
+    assert not shown(host.hosting) and host.make_host.children == ()
+    guest.tick()
+    assert shown(guest.hosting) and guest.room.lobby()["you_host"]
+    assert "(host, you)" in guest.seats.value.split("Okello")[1].split("</tr>")[0]
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def started(database, computer=None):
+    host = page_open(database)
+    if computer:
+        host.seat_count.value = 3
+        host.seat_kinds[2].value = computer
+    guest = page_join(database, host.room.code, "Okello")
+    host.tick()
+    host.start_button.click()
+    guest.tick()
+    return host, guest
+
+
+def test_a_tap_moves_for_everyone_and_a_tap_out_of_turn_is_said_in_place(database):
+    host, guest = started(database)
+    mover = to_move(host, guest)
+    other = guest if mover is host else host
+    before = hand(mover)
+    tap_a_move(mover)
+    assert mover.board.state["moves"] == 1 and mover.board.state["notice"] is None
+    assert other.board.state["moves"] == 0
+    assert other.tick() and other.board.state["moves"] == 1, "the other page sees the move when it looks"
+    assert other.board.state["log"][-1]["text"].startswith(("Amina", "Okello"))
+    assert hand(mover) != before
+    # The page whose turn it is not: its tap is checked by the room and refused in words, in place.
+    waiting = host if to_move(host, guest) is guest else guest
+    card = hand(waiting)[0]
+    assert waiting.board.receive({"type": "card", "card": card})
+    notice = waiting.board.state["notice"]
+    assert notice["card"] == card and f"{to_move(host, guest).name.value}'s turn" in notice["text"], notice
+    assert waiting.board.state["moves"] == 1, "nothing was made"
+
+
+def test_the_computer_plays_its_seat_when_a_page_looks(database):
+    host, guest = started(database, computer="random")
+    pages = (host, guest)
+    for _ in range(200):
+        for page in pages:
+            page.tick()
+        if host.board.state["result"]:
+            break
+        people = [page for page in pages if page.board.state["your_turn"]]
+        if people:
+            tap_a_move(people[0])
+        else:  # the computer's seat: it moves once its pause is over and a page looks
+            assert host.board.state["order"][0]["who"] == "computer, random"
+            time.sleep(COMPUTER_PAUSE + 0.1)
+    moves = rooms.Rooms(database).moves(host.room.code)
+    assert any(move.agent == "random" for move in moves), "the computer made its moves"
+    assert host.board.state["result"] and guest.board.state["result"]
+
+
+def test_the_players_link_brings_back_the_same_seat_and_hand(database):
+    host, guest = started(database)
+    back = RoomsPage(database, query=guest.room.link_query)
+    assert back.room is not None and back.room.seat == guest.room.seat
+    assert hand(back) == hand(guest) and back.address.address == guest.room.link_query
+
+
+def test_a_round_played_in_a_room_is_in_the_history_and_replays(database):
+    host, guest = started(database)
+    pages = (host, guest)
+    for _ in range(300):
+        if host.board.state["result"]:
+            break
+        tap_a_move(to_move(*pages))
+        for page in pages:
+            page.tick()
+    assert host.board.state["result"] and guest.board.state["result"]
+    assert "Saved as game" in host.board.state["result"]["saved"]
+    with Store(database) as store:
+        record = store.games()[0]
+        assert record.seats == ("Amina", "Okello")
+        assert store.replay(record.id).reproduced
+
+
+def test_leaving_a_waiting_room_frees_the_seat_and_clears_the_address(database):
+    host = page_open(database)
+    guest = page_join(database, host.room.code, "Okello")
+    guest.leave_button.click()
+    assert guest.room is None and shown(guest.forms) and guest.address.address == "" and guest.address.own == ""
+    host.tick()
+    assert "Okello" not in host.seats.value
+
+
+# ---------------------------------------------------------------------- the poll
+
+
+def test_the_poll_shows_others_moves_by_itself_and_stops_when_the_page_goes(database, monkeypatch):
+    class Shell(traitlets.HasTraits):
+        exit_now = traitlets.Bool(False)
+
+    shell = Shell()
+    monkeypatch.setattr(rooms_page, "_kernel_shell", lambda: shell)
+
+    async def play():
+        idle = RoomsPage(database, query="", poll_seconds=0.05)
+        assert not idle.polling, "no room, no poll"
+        host = RoomsPage(database, query="", poll_seconds=0.05)
+        host.name.value = "Amina"
+        host.open_button.click()
+        guest = RoomsPage(database, query=f"room={host.room.code}", poll_seconds=0.05)
+        guest.name.value = "Okello"
+        guest.join_button.click()
+        assert host.polling and guest.polling
+        deadline = time.monotonic() + 10
+        while "Okello" not in host.seats.value:  # nobody clicks: the host's page looks by itself
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        host.start_button.click()
+        while guest.board is None or guest.board.state.get("moves") != 0:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        mover = to_move(host, guest)
+        other = guest if mover is host else host
+        tap_a_move(mover)
+        while other.board.state["moves"] != 1:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        # A browser gone quiet: the page stops looking; its next "here" starts it again.
+        other._heard -= rooms_page.QUIET_SECONDS + 1
+        await asyncio.sleep(0.2)
+        assert not other.polling
+        other._here()
+        assert other.polling
+        # Leaving stops the poll at once; the kernel asked to shut down stops every poll.
+        guest.leave()
+        assert not guest.polling
+        shell.exit_now = True
+        await asyncio.sleep(0)
+        assert not host.polling
+        await asyncio.sleep(0.1)
+        return {task for task in asyncio.all_tasks() if task is not asyncio.current_task()}
+
+    assert asyncio.run(play()) == set(), "no task is left behind"
+
+
+def test_the_page_labels_are_the_ones_a_person_reads():
+    assert LABELS["code"] == "Room code" and LABELS["join"] == "Join" and LABELS["open"] == "Open a room"
