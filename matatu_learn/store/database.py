@@ -30,6 +30,7 @@ from ..engine.events import RoundEnd
 from ..engine.frames import Frame, each_frame
 from ..engine.round import Round, RoundResult, check_players
 from ..engine.rules import PRESET_TITLES, PRESETS, SWITCH_NAMES, Rules, with_switches
+from .progress import PROGRESS_MIGRATION
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
 ENVIRONMENT_VARIABLE = "MATATU_LEARN_DB"
@@ -139,6 +140,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX games_by_room ON games (room) WHERE room != ''",
     ),
+    # Learners' progress: ratings, puzzle attempts, lesson practice, the mistakes queue, graded games.
+    PROGRESS_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # The presets' first versions come with the package; this is the date they carry.

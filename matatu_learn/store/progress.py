@@ -1,0 +1,870 @@
+"""Learners' progress, kept per learner in the store's database: no accounts, a name.
+
+A learner gives a name once (1 to 24 printable characters, trimmed; ``Amina`` and ``amina`` are
+the same learner). Kept for each learner:
+
+- **puzzle answers** — every attempt at a "Can you cut?" puzzle, the first one marked: only a
+  learner's first attempt at a puzzle is rated;
+- **ratings** — the learner's and every puzzle's Glicko-2 rating, deviation and volatility
+  (the ``glicko2`` library), and the history of each rated attempt, for the trend;
+- **lesson practice** — each lesson question answered, right or wrong, and when;
+- **the mistakes queue** — the puzzles and lesson questions answered wrong, asked again after a
+  while until answered right twice in a row (``AGAIN_SOON``, ``AGAIN_LATER``);
+- **graded games** — each finished game a learner played, graded once (``strategy.grading``)
+  and kept: the error of every decision, the error rate, the counts, the luck.
+
+Every write is one transaction, so two learners answering at once lose nothing: each answer
+reads the ratings it changes inside its own transaction.
+
+>>> import tempfile, os
+>>> from matatu_learn.store.database import Store
+>>> with Store(os.path.join(tempfile.mkdtemp(), "progress.sqlite3")) as store:
+...     progress = Progress(store, clock=lambda: 1_000_000.0)
+...     progress.learner("  Amina ").name, progress.learner("AMINA").id == progress.learner("amina").id
+('Amina', True)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+# The module is imported by ``database`` for its migration, so it reads ``database`` only when called.
+from . import database
+
+# Learners' names: trimmed, runs of spaces made one, case-insensitive; text, never markup.
+NAME_LIMIT = 24
+NAME_REFUSED = '<>&"`\\'  # markup's characters, refused rather than escaped
+KEY_LIMIT = 100  # a puzzle's key, a lesson's id or a question's key
+# A new learner's rating, as Glickman's paper starts an unrated player.
+START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
+# The mistakes queue: a wrong answer is asked again after AGAIN_SOON; a right answer when it is due
+# brings it back after AGAIN_LATER; the second right answer in a row takes it off the queue.
+AGAIN_SOON = 10 * 60  # seconds
+AGAIN_LATER = 24 * 60 * 60
+RIGHT_TO_CLEAR = 2
+
+# The progress tables, one migration of the store's schema (``database.MIGRATIONS`` holds it).
+PROGRESS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE learners (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        folded TEXT NOT NULL UNIQUE,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        created_at TEXT NOT NULL,
+        active_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE puzzles (
+        key TEXT PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        level TEXT NOT NULL,
+        question TEXT NOT NULL,
+        set_number INTEGER,
+        number INTEGER,
+        puzzle TEXT NOT NULL,
+        seed_rating REAL NOT NULL,
+        seed_deviation REAL NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        added_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX puzzles_by_rating ON puzzles (ruleset, rating)",
+    """CREATE TABLE puzzle_attempts (
+        id INTEGER PRIMARY KEY,
+        learner INTEGER NOT NULL REFERENCES learners (id),
+        puzzle TEXT NOT NULL REFERENCES puzzles (key),
+        right INTEGER NOT NULL,
+        first INTEGER NOT NULL,
+        answered_at TEXT NOT NULL
+    )""",
+    "CREATE UNIQUE INDEX one_first_attempt ON puzzle_attempts (learner, puzzle) WHERE first = 1",
+    "CREATE INDEX attempts_by_learner ON puzzle_attempts (learner, puzzle)",
+    """CREATE TABLE rating_changes (
+        attempt INTEGER PRIMARY KEY REFERENCES puzzle_attempts (id),
+        learner INTEGER NOT NULL REFERENCES learners (id),
+        puzzle TEXT NOT NULL REFERENCES puzzles (key),
+        learner_before REAL NOT NULL,
+        learner_after REAL NOT NULL,
+        learner_deviation REAL NOT NULL,
+        learner_volatility REAL NOT NULL,
+        puzzle_before REAL NOT NULL,
+        puzzle_after REAL NOT NULL,
+        puzzle_deviation REAL NOT NULL,
+        rated_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX rating_changes_by_learner ON rating_changes (learner, attempt)",
+    """CREATE TABLE lesson_answers (
+        id INTEGER PRIMARY KEY,
+        learner INTEGER NOT NULL REFERENCES learners (id),
+        lesson TEXT NOT NULL,
+        question TEXT NOT NULL,
+        right INTEGER NOT NULL,
+        answered_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX lesson_answers_by_learner ON lesson_answers (learner, lesson)",
+    """CREATE TABLE mistakes (
+        learner INTEGER NOT NULL REFERENCES learners (id),
+        item TEXT NOT NULL,
+        due REAL NOT NULL,
+        streak INTEGER NOT NULL,
+        misses INTEGER NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (learner, item)
+    )""",
+    """CREATE TABLE graded_games (
+        game INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        learner INTEGER REFERENCES learners (id),
+        decisions INTEGER NOT NULL,
+        error_rate REAL NOT NULL,
+        blunders INTEGER NOT NULL,
+        mistakes INTEGER NOT NULL,
+        inaccuracies INTEGER NOT NULL,
+        result REAL NOT NULL,
+        luck REAL NOT NULL,
+        deal_luck REAL NOT NULL,
+        played_like TEXT NOT NULL,
+        grade TEXT NOT NULL,
+        graded_at TEXT NOT NULL,
+        PRIMARY KEY (game, seat)
+    )""",
+    "CREATE INDEX graded_games_by_learner ON graded_games (learner)",
+)
+
+
+# ------------------------------------------------------------------ the gate
+def learner_name(name: Any) -> str:
+    """A learner's name as kept: trimmed, runs of spaces made one; or a ``RecordError`` saying why not
+    (a line break, a control character or markup's ``<`` is refused, never escaped into the name).
+
+    >>> learner_name("  Nakato   Sarah "), learner_name("Ógá")
+    ('Nakato Sarah', 'Ógá')
+    >>> learner_name("<b>Bo</b>")
+    Traceback (most recent call last):
+    ...
+    matatu_learn.store.database.RecordError: A learner's name is 1 to 24 letters, digits, spaces and punctuation other than < > & " ` \\, with a letter or digit in it; '<b>Bo</b>' is not one.
+    """
+    if isinstance(name, str):
+        name = " ".join(part for part in unicodedata.normalize("NFC", name).strip().split(" ") if part)
+    if (
+        not isinstance(name, str)
+        or not 1 <= len(name) <= NAME_LIMIT
+        or not name.isprintable()
+        or set(NAME_REFUSED) & set(name)
+        or not any(character.isalnum() for character in name)
+    ):
+        raise database.RecordError(
+            f"A learner's name is 1 to {NAME_LIMIT} letters, digits, spaces and punctuation other than "
+            f"{' '.join(NAME_REFUSED)}, with a letter or digit in it; {database.shown(name)} is not one."
+        )
+    return name
+
+
+def folded(name: str) -> str:
+    """The form two names are compared in: ``Amina`` and ``AMINA`` are one learner."""
+    return learner_name(name).casefold()
+
+
+def _key(value: Any, what: str) -> str:
+    if (
+        not isinstance(value, str)
+        or not 1 <= len(value) <= KEY_LIMIT
+        or not value.isprintable()
+        or value != value.strip()
+    ):
+        raise database.RecordError(
+            f"{what} must be 1 to {KEY_LIMIT} printable characters on one line, not {database.shown(value)}."
+        )
+    return value
+
+
+def _right(value: Any) -> bool:
+    if type(value) is not bool:
+        raise database.RecordError(f"An answer is right (true) or wrong (false), not {database.shown(value)}.")
+    return value
+
+
+# ------------------------------------------------------------------ ratings
+@dataclass(frozen=True)
+class Rating:
+    """A Glicko-2 rating: the rating, its deviation (the uncertainty) and the volatility."""
+
+    rating: float = START_RATING
+    deviation: float = START_DEVIATION
+    volatility: float = START_VOLATILITY
+
+
+def rated(player: Rating, games: Sequence[tuple[Rating, float]]) -> Rating:
+    """``player`` after one rating period of ``games`` (opponent, score 0 to 1), by the ``glicko2`` library.
+
+    Glickman's worked example (1500/200 against 1400/30 won, 1550/100 lost, 1700/300 lost):
+
+    >>> after = rated(Rating(1500, 200), [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)])
+    >>> round(after.rating, 2), round(after.deviation, 2)
+    (1464.05, 151.52)
+    """
+    import glicko2  # imported when a rating moves: the store's other users never need it
+
+    rating = glicko2.Player(player.rating, player.deviation, player.volatility)
+    rating.update_player(
+        [opponent.rating for opponent, _ in games],
+        [opponent.deviation for opponent, _ in games],
+        [score for _, score in games],
+    )
+    return Rating(rating.rating, rating.rd, rating.vol)
+
+
+# ------------------------------------------------------------------ records
+@dataclass(frozen=True)
+class Learner:
+    id: int
+    name: str
+    rating: Rating
+    created_at: str
+    active_at: str
+
+
+@dataclass(frozen=True)
+class PuzzleEntry:
+    """A puzzle as the store keeps it: its key, where it came from, the puzzle itself and its rating."""
+
+    key: str
+    ruleset: str
+    level: str
+    question: str
+    puzzle: Mapping[str, Any]  # the puzzle's JSON (``Puzzle.to_json``): enough to ask it again
+    rating: Rating
+    set_number: int | None = None  # a generated puzzle's set and number in it; None for a teacher's
+    number: int | None = None
+    seed_rating: Rating | None = None  # the rating it started from (the seeding's), if it has moved since
+
+
+@dataclass(frozen=True)
+class PuzzleAnswer:
+    """What one answer did: whether it was rated (a first attempt), and the ratings before and after."""
+
+    first: bool
+    right: bool
+    before: Rating  # the learner's
+    after: Rating
+    puzzle_before: Rating
+    puzzle_after: Rating
+
+    @property
+    def change(self) -> float:
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    puzzle: str
+    right: bool
+    before: float
+    after: float
+    deviation: float
+    at: str
+
+
+@dataclass(frozen=True)
+class LessonRecord:
+    """A lesson's practice: questions asked and right, the first answered right, the last answer."""
+
+    lesson: str
+    asked: int
+    right: int
+    first_right_at: str | None
+    last_at: str
+
+    @property
+    def done(self) -> bool:
+        return self.right > 0
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """An item of the mistakes queue: a puzzle (``key``) or a lesson's question (``lesson``, ``key``)."""
+
+    kind: str  # "puzzle" or "lesson"
+    key: str  # the puzzle's key, or the lesson question's key
+    lesson: str | None
+    due: float  # seconds since the epoch, by the store's clock
+    streak: int  # right answers in a row since it was last wrong
+    misses: int  # wrong answers in all
+
+    @property
+    def item(self) -> str:
+        return _item(self.kind, self.key, self.lesson)
+
+
+def _item(kind: str, key: str, lesson: str | None = None) -> str:
+    return f"puzzle:{key}" if kind == "puzzle" else f"lesson:{lesson}:{key}"
+
+
+def _mistake(row: tuple) -> Mistake:
+    item, due, streak, misses = row
+    kind, _, rest = item.partition(":")
+    if kind == "puzzle":
+        return Mistake("puzzle", rest, None, due, streak, misses)
+    lesson, _, key = rest.partition(":")
+    return Mistake("lesson", key, lesson, due, streak, misses)
+
+
+@dataclass(frozen=True)
+class GradedGame:
+    """A finished game graded for one seat, as kept."""
+
+    game: int
+    seat: int
+    learner: str | None
+    decisions: int
+    error_rate: float
+    counts: dict[str, int]
+    result: float
+    luck: float
+    deal_luck: float
+    played_like: str
+    grade: dict  # ``Grade.to_json``: every decision
+    graded_at: str
+
+
+@dataclass(frozen=True)
+class LearnerProgress:
+    """One learner's progress, the teacher's row and the learner's own page."""
+
+    name: str
+    lessons: dict[str, LessonRecord]
+    puzzles_attempted: int
+    puzzles_right: int  # first attempts answered right
+    puzzle_rating: float
+    puzzle_deviation: float
+    games: int  # graded games
+    decisions: int
+    error_rate: float | None  # mean error a decision over the graded games (None: no game yet)
+    blunders: int
+    mistakes_queued: int
+    mistakes_due: int
+    active_at: str
+    trend: list[float] = field(default_factory=list)  # the rating after each rated attempt, oldest first
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "lessons": {
+                lesson: {"asked": record.asked, "right": record.right, "done": record.done}
+                for lesson, record in self.lessons.items()
+            },
+            "puzzles_attempted": self.puzzles_attempted,
+            "puzzles_right": self.puzzles_right,
+            "puzzle_rating": round(self.puzzle_rating),
+            "puzzle_deviation": round(self.puzzle_deviation),
+            "games": self.games,
+            "decisions": self.decisions,
+            "error_rate": None if self.error_rate is None else round(self.error_rate, 4),
+            "blunders": self.blunders,
+            "mistakes_queued": self.mistakes_queued,
+            "mistakes_due": self.mistakes_due,
+            "active_at": self.active_at,
+        }
+
+
+# ------------------------------------------------------------------ the store
+class Progress:
+    """Learners' progress in a ``Store``'s database. ``clock`` gives seconds since the epoch (a test's is fake)."""
+
+    def __init__(self, store: database.Store, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.clock = clock
+
+    def _stamp(self, moment: float) -> str:
+        return datetime.fromtimestamp(moment, UTC).isoformat(timespec="milliseconds")
+
+    # ------------------------------------------------------------ learners
+    def learner(self, name: str, create: bool = True) -> Learner:
+        """The learner of this name, made on first use (``create=False``: a ``StoreError`` if there is none)."""
+        name = learner_name(name)
+        row = self._learner_row(folded(name))
+        if row is None:
+            if not create:
+                raise database.StoreError(f"There is no learner called {name} in this database.")
+            stamp = self._stamp(self.clock())
+            with self.store._transaction() as connection:
+                connection.execute(
+                    "INSERT OR IGNORE INTO learners (name, folded, rating, deviation, volatility, created_at, active_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (name, folded(name), START_RATING, START_DEVIATION, START_VOLATILITY, stamp, stamp),
+                )
+            row = self._learner_row(folded(name))
+        return _learner(row)
+
+    def find(self, name: str) -> Learner | None:
+        """The learner of this name, or None: reading makes no learner."""
+        row = self._learner_row(folded(name))
+        return None if row is None else _learner(row)
+
+    def _learner_row(self, key: str) -> tuple | None:
+        rows = self.store._query(
+            "SELECT id, name, rating, deviation, volatility, created_at, active_at FROM learners WHERE folded = ?",
+            (key,),
+        )
+        return rows[0] if rows else None
+
+    def learners(self) -> list[Learner]:
+        rows = self.store._query(
+            "SELECT id, name, rating, deviation, volatility, created_at, active_at FROM learners ORDER BY folded"
+        )
+        return [_learner(row) for row in rows]
+
+    @staticmethod
+    def _learner_in(connection, name: str, stamp: str) -> tuple[int, Rating]:
+        """Inside a transaction: the learner's id and rating, made if new, marked active now."""
+        name = learner_name(name)
+        connection.execute(
+            "INSERT OR IGNORE INTO learners (name, folded, rating, deviation, volatility, created_at, active_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (name, folded(name), START_RATING, START_DEVIATION, START_VOLATILITY, stamp, stamp),
+        )
+        connection.execute("UPDATE learners SET active_at = ? WHERE folded = ?", (stamp, folded(name)))
+        identifier, rating, deviation, volatility = connection.execute(
+            "SELECT id, rating, deviation, volatility FROM learners WHERE folded = ?", (folded(name),)
+        ).fetchone()
+        return identifier, Rating(rating, deviation, volatility)
+
+    # ------------------------------------------------------------- puzzles
+    def add_puzzles(self, entries: Iterable[PuzzleEntry]) -> int:
+        """Keep puzzles with their seed ratings; a puzzle already kept keeps its rating. Returns how many were new."""
+        stamp = self._stamp(self.clock())
+        rows = []
+        for entry in entries:
+            _key(entry.key, "A puzzle's key")
+            database.check_fields(ruleset=entry.ruleset)
+            seed = entry.seed_rating or entry.rating
+            rows.append(
+                (
+                    entry.key,
+                    entry.ruleset,
+                    _key(entry.level, "A puzzle's level"),
+                    _key(entry.question, "A puzzle's question"),
+                    entry.set_number,
+                    entry.number,
+                    json.dumps(entry.puzzle, ensure_ascii=False, sort_keys=True),
+                    seed.rating,
+                    seed.deviation,
+                    entry.rating.rating,
+                    entry.rating.deviation,
+                    entry.rating.volatility,
+                    stamp,
+                )
+            )
+        with self.store._transaction() as connection:
+            before = connection.total_changes
+            connection.executemany(
+                """INSERT OR IGNORE INTO puzzles (key, ruleset, level, question, set_number, number, puzzle,
+                   seed_rating, seed_deviation, rating, deviation, volatility, added_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                rows,
+            )
+            return connection.total_changes - before
+
+    def puzzle(self, key: str) -> PuzzleEntry | None:
+        rows = self.store._query(f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE key = ?", (key,))
+        return _puzzle(rows[0]) if rows else None
+
+    def known_puzzles(self, keys: Iterable[str]) -> set[str]:
+        """Which of these puzzle keys the store keeps."""
+        keys = list(keys)
+        known: set[str] = set()
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            rows = self.store._query(f"SELECT key FROM puzzles WHERE key IN ({', '.join('?' * len(chunk))})", chunk)
+            known.update(row[0] for row in rows)
+        return known
+
+    def pool_sets(self, ruleset: str) -> dict[str, set[int]]:
+        """The set numbers of each level the store keeps generated puzzles of, for a ruleset."""
+        rows = self.store._query(
+            "SELECT DISTINCT level, set_number FROM puzzles WHERE ruleset = ? AND set_number IS NOT NULL", (ruleset,)
+        )
+        sets: dict[str, set[int]] = {}
+        for level, number in rows:
+            sets.setdefault(level, set()).add(number)
+        return sets
+
+    def unattempted(self, name: str, ruleset: str) -> int:
+        """How many kept puzzles of a ruleset the learner has not tried."""
+        learner = self.find(name)
+        return self.store._query(
+            "SELECT count(*) FROM puzzles WHERE ruleset = ? AND key NOT IN "
+            "(SELECT puzzle FROM puzzle_attempts WHERE learner = ?)",
+            (ruleset, -1 if learner is None else learner.id),
+        )[0][0]
+
+    def puzzles_near(
+        self, name: str, ruleset: str, count: int = 10, seed: int | str | None = None
+    ) -> list[PuzzleEntry]:
+        """A set drawn near the learner's rating: ``count`` of the puzzles the learner has not tried,
+        chosen at random among the ``3 × count`` rated nearest to them, easiest first."""
+        learner = self.find(name)
+        identifier, rating = (-1, Rating()) if learner is None else (learner.id, learner.rating)
+        rows = self.store._query(
+            f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE ruleset = ? AND key NOT IN "
+            "(SELECT puzzle FROM puzzle_attempts WHERE learner = ?) ORDER BY abs(rating - ?), key LIMIT ?",
+            (ruleset, identifier, rating.rating, 3 * count),
+        )
+        chooser = random.Random(f"{folded(name)}/{seed}")
+        chosen = chooser.sample(rows, min(count, len(rows)))
+        return sorted((_puzzle(row) for row in chosen), key=lambda entry: (entry.rating.rating, entry.key))
+
+    def record_puzzle_answer(self, name: str, key: str, right: bool) -> PuzzleAnswer:
+        """Keep an answer to a kept puzzle. A learner's first attempt at it is rated: the learner and
+        the puzzle play one Glicko-2 rating period of one game. A wrong answer joins the mistakes queue;
+        a right answer to a due mistake moves it on (see ``AGAIN_SOON``)."""
+        _key(key, "A puzzle's key")
+        _right(right)
+        moment = self.clock()
+        stamp = self._stamp(moment)
+        with self.store._transaction() as connection:
+            learner, before = self._learner_in(connection, name, stamp)
+            row = connection.execute(
+                "SELECT rating, deviation, volatility FROM puzzles WHERE key = ?", (key,)
+            ).fetchone()
+            if row is None:
+                raise database.StoreError(f"The puzzle {database.shown(key)} is not kept: add it before its answers.")
+            puzzle_before = Rating(*row)
+            first = (
+                connection.execute(
+                    "SELECT 1 FROM puzzle_attempts WHERE learner = ? AND puzzle = ? AND first = 1", (learner, key)
+                ).fetchone()
+                is None
+            )
+            attempt = connection.execute(
+                "INSERT INTO puzzle_attempts (learner, puzzle, right, first, answered_at) VALUES (?, ?, ?, ?, ?)",
+                (learner, key, int(right), int(first), stamp),
+            ).lastrowid
+            after, puzzle_after = before, puzzle_before
+            if first:
+                score = 1.0 if right else 0.0
+                after = rated(before, [(puzzle_before, score)])
+                puzzle_after = rated(puzzle_before, [(before, 1.0 - score)])
+                connection.execute(
+                    "UPDATE learners SET rating = ?, deviation = ?, volatility = ? WHERE id = ?",
+                    (after.rating, after.deviation, after.volatility, learner),
+                )
+                connection.execute(
+                    "UPDATE puzzles SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
+                    (puzzle_after.rating, puzzle_after.deviation, puzzle_after.volatility, key),
+                )
+                connection.execute(
+                    """INSERT INTO rating_changes (attempt, learner, puzzle, learner_before, learner_after,
+                       learner_deviation, learner_volatility, puzzle_before, puzzle_after, puzzle_deviation, rated_at)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    (
+                        attempt,
+                        learner,
+                        key,
+                        before.rating,
+                        after.rating,
+                        after.deviation,
+                        after.volatility,
+                        puzzle_before.rating,
+                        puzzle_after.rating,
+                        puzzle_after.deviation,
+                        stamp,
+                    ),
+                )
+            self._schedule(connection, learner, _item("puzzle", key), right, moment, stamp)
+        return PuzzleAnswer(first, right, before, after, puzzle_before, puzzle_after)
+
+    def rating_history(self, name: str) -> list[RatingChange]:
+        """The learner's rated attempts, oldest first: the puzzle, right or wrong, the rating before and after."""
+        learner = self.find(name)
+        if learner is None:
+            return []
+        rows = self.store._query(
+            """SELECT changes.puzzle, attempts.right, learner_before, learner_after, learner_deviation, rated_at
+               FROM rating_changes AS changes JOIN puzzle_attempts AS attempts ON attempts.id = changes.attempt
+               WHERE changes.learner = ? ORDER BY changes.attempt""",
+            (learner.id,),
+        )
+        return [
+            RatingChange(puzzle, bool(right), before, after, deviation, at)
+            for puzzle, right, before, after, deviation, at in rows
+        ]
+
+    # ------------------------------------------------------------- lessons
+    def record_lesson_answer(self, name: str, lesson: str, question: str, right: bool) -> LessonRecord:
+        """Keep an answer to a lesson's practice question (``question``: a key the lesson can ask again,
+        e.g. ``house/17`` for ruleset and seed). Wrong answers join the mistakes queue. Returns the lesson's record."""
+        if ":" in _key(lesson, "A lesson's id"):
+            raise database.RecordError(f"A lesson's id holds no ':', unlike {database.shown(lesson)}.")
+        _key(question, "A lesson question's key")
+        _right(right)
+        moment = self.clock()
+        stamp = self._stamp(moment)
+        with self.store._transaction() as connection:
+            learner, _ = self._learner_in(connection, name, stamp)
+            connection.execute(
+                "INSERT INTO lesson_answers (learner, lesson, question, right, answered_at) VALUES (?, ?, ?, ?, ?)",
+                (learner, lesson, question, int(right), stamp),
+            )
+            self._schedule(connection, learner, _item("lesson", question, lesson), right, moment, stamp)
+        return self.lessons(name)[lesson]
+
+    def lessons(self, name: str) -> dict[str, LessonRecord]:
+        """Each lesson the learner practised: how many questions, how many right, when."""
+        learner = self.find(name)
+        if learner is None:
+            return {}
+        rows = self.store._query(
+            """SELECT lesson, count(*), sum(right), min(CASE WHEN right THEN answered_at END), max(answered_at)
+               FROM lesson_answers WHERE learner = ? GROUP BY lesson ORDER BY lesson""",
+            (learner.id,),
+        )
+        return {lesson: LessonRecord(lesson, asked, right, first, last) for lesson, asked, right, first, last in rows}
+
+    # ------------------------------------------------------------ mistakes
+    def _schedule(self, connection, learner: int, item: str, right: bool, moment: float, stamp: str) -> None:
+        """The mistakes queue after an answer: wrong queues it (again) for AGAIN_SOON; right, when it is
+        due, counts towards RIGHT_TO_CLEAR in a row and brings it back after AGAIN_LATER."""
+        row = connection.execute(
+            "SELECT due, streak FROM mistakes WHERE learner = ? AND item = ?", (learner, item)
+        ).fetchone()
+        if not right:
+            connection.execute(
+                """INSERT INTO mistakes (learner, item, due, streak, misses, added_at) VALUES (?, ?, ?, 0, 1, ?)
+                   ON CONFLICT (learner, item) DO UPDATE SET due = excluded.due, streak = 0, misses = misses + 1""",
+                (learner, item, moment + AGAIN_SOON, stamp),
+            )
+            return
+        if row is None or row[0] > moment:
+            return  # right, but not asked as a mistake that was due: the schedule stands
+        streak = row[1] + 1
+        if streak >= RIGHT_TO_CLEAR:
+            connection.execute("DELETE FROM mistakes WHERE learner = ? AND item = ?", (learner, item))
+        else:
+            connection.execute(
+                "UPDATE mistakes SET streak = ?, due = ? WHERE learner = ? AND item = ?",
+                (streak, moment + AGAIN_LATER, learner, item),
+            )
+
+    def mistakes(self, name: str, due_only: bool = False, limit: int | None = None) -> list[Mistake]:
+        """The learner's mistakes queue (``due_only``: those due now), the longest due first."""
+        learner = self.find(name)
+        if learner is None:
+            return []
+        sql = "SELECT item, due, streak, misses FROM mistakes WHERE learner = ?"
+        parameters: list[Any] = [learner.id]
+        if due_only:
+            sql += " AND due <= ?"
+            parameters.append(self.clock())
+        sql += " ORDER BY due, item"
+        if limit is not None:
+            sql += " LIMIT ?"
+            parameters.append(limit)
+        return [_mistake(row) for row in self.store._query(sql, parameters)]
+
+    def mistakes_due(self, name: str, limit: int | None = None) -> list[Mistake]:
+        return self.mistakes(name, due_only=True, limit=limit)
+
+    # --------------------------------------------------------------- games
+    def graded_game(self, game: int, seat: int) -> GradedGame | None:
+        rows = self.store._query(
+            f"SELECT {_GRADED_COLUMNS} FROM graded_games AS graded LEFT JOIN learners ON learners.id = graded.learner "
+            "WHERE game = ? AND seat = ?",
+            (game, seat),
+        )
+        return _graded(rows[0]) if rows else None
+
+    def grade_game(
+        self,
+        game: int,
+        seat: int,
+        name: str | None = None,
+        deals: int | None = None,
+        on_decision: Callable[[int, int], None] | None = None,
+    ) -> GradedGame:
+        """The recorded game ``game`` graded for ``seat`` (played by ``name``, if named), once: a game
+        already graded is read back. See ``strategy.grading`` for how; ``on_decision(done, total)``
+        follows the grading, which takes a few seconds."""
+        from ..strategy import grading
+
+        kept = self.graded_game(game, seat)
+        if kept is not None:
+            return kept
+        if name is not None:
+            learner_name(name)
+        record = self.store.game(game)
+        if not 0 <= seat < record.players:
+            raise database.StoreError(f"Game {game} has seats 1 to {record.players}; there is no seat {seat + 1}.")
+        rules = self.store.rules(record.ruleset, record.version)
+        grade = grading.grade_round(
+            rules,
+            record.players,
+            record.seed,
+            record.leader,
+            record.actions,
+            seat,
+            grading.DEFAULT_DEALS if deals is None else deals,
+            estimate_seed=game,
+            on_decision=on_decision,
+        )
+        base = self.store.ruleset(record.ruleset, record.version).base
+        like = grading.played_like(grade.error_rate, grading.agent_rates(base)) if grade.decisions else ""
+        return self.keep_grade(game, seat, grade.to_json(), like, name)
+
+    def keep_grade(self, game: int, seat: int, grade: Mapping, played_like: str, name: str | None = None) -> GradedGame:
+        """Keep a game's grade (``Grade.to_json``); the first kept stands, so a game is graded once."""
+        stamp = self._stamp(self.clock())
+        counts = grade["counts"]
+        with self.store._transaction() as connection:
+            learner = self._learner_in(connection, name, stamp)[0] if name is not None else None
+            connection.execute(
+                """INSERT OR IGNORE INTO graded_games (game, seat, learner, decisions, error_rate, blunders, mistakes,
+                   inaccuracies, result, luck, deal_luck, played_like, grade, graded_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    game,
+                    seat,
+                    learner,
+                    len(grade["decisions"]),
+                    grade["error_rate"],
+                    counts["blunder"],
+                    counts["mistake"],
+                    counts["inaccuracy"],
+                    grade["result"],
+                    grade["luck"],
+                    grade["deal_luck"],
+                    played_like,
+                    json.dumps(grade),
+                    stamp,
+                ),
+            )
+        return self.graded_game(game, seat)
+
+    def graded_games(self, name: str) -> list[GradedGame]:
+        """The learner's graded games, newest first."""
+        learner = self.find(name)
+        if learner is None:
+            return []
+        rows = self.store._query(
+            f"SELECT {_GRADED_COLUMNS} FROM graded_games AS graded JOIN learners ON learners.id = graded.learner "
+            "WHERE graded.learner = ? ORDER BY graded.game DESC",
+            (learner.id,),
+        )
+        return [_graded(row) for row in rows]
+
+    # ------------------------------------------------------------ summaries
+    def progress(self, name: str) -> LearnerProgress:
+        """One learner's progress: their own page shows this, and nobody else's."""
+        learner = self.learner(name, create=False)
+        return self._progress(learner)
+
+    def class_progress(self) -> list[LearnerProgress]:
+        """Every learner's progress, by name: the teacher's view."""
+        return [self._progress(learner) for learner in self.learners()]
+
+    def _progress(self, learner: Learner) -> LearnerProgress:
+        query = self.store._query
+        attempted, right = query(
+            "SELECT count(*), coalesce(sum(right), 0) FROM puzzle_attempts WHERE learner = ? AND first = 1",
+            (learner.id,),
+        )[0]
+        games, decisions, errors, blunders = query(
+            "SELECT count(*), coalesce(sum(decisions), 0), coalesce(sum(error_rate * decisions), 0), "
+            "coalesce(sum(blunders), 0) FROM graded_games WHERE learner = ?",
+            (learner.id,),
+        )[0]
+        queued, due = query(
+            "SELECT count(*), coalesce(sum(due <= ?), 0) FROM mistakes WHERE learner = ?", (self.clock(), learner.id)
+        )[0]
+        trend = [
+            row[0]
+            for row in query(
+                "SELECT learner_after FROM rating_changes WHERE learner = ? ORDER BY attempt", (learner.id,)
+            )
+        ]
+        lessons = self.lessons(learner.name)
+        return LearnerProgress(
+            learner.name,
+            lessons,
+            attempted,
+            right,
+            learner.rating.rating,
+            learner.rating.deviation,
+            games,
+            decisions,
+            errors / decisions if decisions else None,
+            blunders,
+            queued,
+            due,
+            learner.active_at,
+            trend,
+        )
+
+
+_PUZZLE_COLUMNS = "key, ruleset, level, question, set_number, number, puzzle, seed_rating, seed_deviation, rating, deviation, volatility"
+_GRADED_COLUMNS = (
+    "game, seat, learners.name, decisions, error_rate, blunders, mistakes, inaccuracies, result, luck, deal_luck, "
+    "played_like, grade, graded_at"
+)
+
+
+def _learner(row: tuple) -> Learner:
+    identifier, name, rating, deviation, volatility, created_at, active_at = row
+    return Learner(identifier, name, Rating(rating, deviation, volatility), created_at, active_at)
+
+
+def _puzzle(row: tuple) -> PuzzleEntry:
+    key, ruleset, level, question, set_number, number, puzzle, seed, seed_deviation, rating, deviation, volatility = row
+    return PuzzleEntry(
+        key,
+        ruleset,
+        level,
+        question,
+        json.loads(puzzle),
+        Rating(rating, deviation, volatility),
+        set_number,
+        number,
+        Rating(seed, seed_deviation),
+    )
+
+
+def _graded(row: tuple) -> GradedGame:
+    (
+        game,
+        seat,
+        name,
+        decisions,
+        error_rate,
+        blunders,
+        mistakes,
+        inaccuracies,
+        result,
+        luck,
+        deal_luck,
+        like,
+        grade,
+        at,
+    ) = row
+    counts = {"blunder": blunders, "mistake": mistakes, "inaccuracy": inaccuracies}
+    return GradedGame(
+        game, seat, name, decisions, error_rate, counts, result, luck, deal_luck, like, json.loads(grade), at
+    )
+
+
+def round_half(value: float) -> int:
+    """A rating as people read it: a whole number, halves away from zero.
+
+    >>> round_half(1511.5), round_half(1464.05)
+    (1512, 1464)
+    """
+    return int(math.floor(value + 0.5)) if value >= 0 else -int(math.floor(-value + 0.5))

@@ -1,0 +1,525 @@
+"""A learner's progress in words, and the puzzles' side of it: keys, seed ratings, sets drawn
+near a learner's rating, and the mistakes asked again.
+
+**Puzzle keys.** A puzzle is known by its ruleset and a digest of what is asked (its rules,
+position and question): the same puzzle has the same key whichever set it came from, and a
+changed generator makes new puzzles, never a new meaning for an old key.
+
+**Seed ratings.** The game's computer players cannot seed a "Can you cut?" rating: they are
+handed the legal moves, so every one of them would solve every puzzle. A puzzle is rated
+instead by which rule of thumb gets it right, on a ladder of four solvers of fixed ratings:
+
+- *guess* (1250): picks an answer at random (its expected score is the chance of that);
+- *chopper* (1500): knows which seven is the chopper, and nothing else — you can cut when you
+  hold it; counts every card at its printed number; the cutter wins;
+- *limit* (1750): also weighs the hand against the limit, with the ruleset's values (but a 3
+  and the A♠ counted as usual in joker mode) and whether the seven counts; the lightest hand
+  after the cut wins;
+- *pile* (2000): also checks that the chopper fits the pile (suit, rank, named suit); knows the
+  values and who wins exactly, but not that a pending pick or an owed call stops a cut.
+
+Each puzzle starts as an unrated player (1500, deviation 350) and plays one Glicko-2 rating
+period against the four, winning where a solver fails: a puzzle every rule of thumb solves
+starts at 1286, one that needs the whole of the rules (a pending pick, an owed call, the joker
+mode's values) at 1700 to 1930, every one with a deviation of 189. A new learner starts at
+1500, level with the *chopper* solver. The puzzles' ratings then move with learners' first
+attempts, as the learners' do.
+
+>>> from matatu_learn.teaching.puzzles import generate_puzzle
+>>> puzzle = generate_puzzle("house", "easy", seed=1, index=0)
+>>> puzzle_key(puzzle).startswith("house:"), len(puzzle_key(puzzle))
+(True, 22)
+>>> rating_words(1511.6, 34.2)
+'Your rating: 1,512 (+34)'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from urllib.parse import parse_qs
+
+from ..engine.cards import CARD_NAMES, RANK_OF, SPADES, SUIT_OF
+from ..engine.errors import MatatuError
+from ..store.database import RecordError
+from ..store.progress import (
+    NAME_LIMIT,
+    NAME_REFUSED,
+    GradedGame,
+    LearnerProgress,
+    LessonRecord,
+    Mistake,
+    Progress,
+    PuzzleAnswer,
+    PuzzleEntry,
+    Rating,
+    learner_name,
+    rated,
+    round_half,
+)
+from ..strategy.grading import agent_rates
+from .lessons import LESSON_PATH, PRACTICE, Question, practice_question
+from .puzzles import LEVELS, Puzzle, answer_for, generate_puzzle
+
+# The solvers a puzzle is seeded against: name, rating. Their ratings are fixed points of the
+# scale (a small deviation): they never move.
+SOLVERS = (("guess", 1250.0), ("chopper", 1500.0), ("limit", 1750.0), ("pile", 2000.0))
+SOLVER_DEVIATION = 50.0
+PUZZLE_LESSON = "06-can-you-cut"  # the lesson whose practice is the puzzles
+# The pool a set is drawn from: sets of ten per level, added POOL_STEP sets per level at a time,
+# up to POOL_SETS, until the learner has three times a set's worth not yet tried.
+SET_SIZE = 10
+POOL_STEP = 2
+POOL_SETS = 40
+PROVISIONAL = 110  # a deviation above this marks a rating as provisional (as lichess does)
+
+
+# ----------------------------------------------------------------- puzzle keys
+def puzzle_ruleset(puzzle: Puzzle) -> str:
+    """The ruleset a puzzle drills: its ``rules`` name, or the preset its rules start from."""
+    rules = puzzle.rules
+    return rules if isinstance(rules, str) else str(rules.get("preset", "custom"))
+
+
+def puzzle_key(puzzle: Puzzle) -> str:
+    """A stable key: the ruleset, and a digest of the rules, position and question."""
+    asked = json.dumps(
+        {"rules": puzzle.rules, "position": puzzle.position, "question": puzzle.question},
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+    return f"{puzzle_ruleset(puzzle)}:{hashlib.sha256(asked.encode()).hexdigest()[:16]}"
+
+
+def puzzle_from_json(data: Mapping) -> Puzzle:
+    """A puzzle kept as ``Puzzle.to_json``, whole again."""
+    return Puzzle(
+        data["rules"],
+        data["position"],
+        data["question"],
+        data["answer"],
+        data["explanation"],
+        data.get("level", "custom"),
+        data.get("hint", ""),
+        data.get("rule"),
+    )
+
+
+# ------------------------------------------------------------- seed ratings
+def _values_by_rule_of_thumb(game, card: int) -> int:
+    """A card's value as the *limit* solver counts it: the ruleset's, but a 3 and the A♠ as usual."""
+    if game.rules.jokers and RANK_OF[card] == 3 and not card.is_joker:
+        return 3
+    if game.rules.jokers and RANK_OF[card] == 1 and SUIT_OF[card] == SPADES:
+        return 15
+    return game.value(card)
+
+
+def _after_cut(game, seat: int, chopper: int, values) -> list[int]:
+    totals = [sum(values(card) for card in hand) for hand in game.hands]
+    totals[seat] -= values(chopper)
+    return totals
+
+
+def solver_answers(puzzle: Puzzle) -> dict[str, dict | None]:
+    """What each rule-of-thumb solver answers (None for the guess, which is scored by its chance)."""
+    game = puzzle.game()
+    seat = game.to_move
+    hand = game.hands[seat]
+    question = puzzle.question
+    choppers = [card for card in hand if game.is_chopper(card)]
+    light = [card for card in choppers if game.light_enough(card)]
+    fitting = [card for card in light if game.fits(card)]
+    answers: dict[str, dict | None] = {"guess": None}
+    for name, cards in (("chopper", choppers), ("limit", light), ("pile", fitting)):
+        if question == "can_cut":
+            answers[name] = {"can_cut": bool(cards)}
+        elif question == "which_card":
+            answers[name] = {"cards": sorted({CARD_NAMES[card] for card in cards})}
+        elif question == "hand_value":
+            if name == "chopper":
+                value = sum(0 if card.is_joker else RANK_OF[card] for card in hand)
+            elif name == "limit":
+                value = sum(_values_by_rule_of_thumb(game, card) for card in hand)
+            else:
+                value = game.total(seat)
+            answers[name] = {"value": value}
+        else:  # who_wins: the puzzle's position always has exactly one cut
+            if name == "chopper" or not choppers:
+                answers[name] = {"winners": [seat]}
+            elif name == "limit":
+                totals = _after_cut(game, seat, choppers[0], lambda card: _values_by_rule_of_thumb(game, card))
+                answers[name] = {"winners": [other for other, total in enumerate(totals) if total == min(totals)]}
+            else:
+                answers[name] = answer_for(puzzle.game(), "who_wins")
+    return answers
+
+
+def _right(puzzle: Puzzle, answer: dict) -> bool:
+    """Whether an answer is right, as the puzzle page judges one (a tie is any shared win)."""
+    wanted = puzzle.answer
+    if puzzle.question == "can_cut":
+        return answer["can_cut"] == wanted["can_cut"]
+    if puzzle.question == "which_card":
+        return set(answer["cards"]) == set(wanted["cards"])
+    if puzzle.question == "hand_value":
+        return answer["value"] == wanted["value"]
+    mine, theirs = answer["winners"], wanted["winners"]
+    return set(mine) == set(theirs) or (len(mine) > 1 and len(theirs) > 1)
+
+
+def guess_chance(puzzle: Puzzle) -> float:
+    """How often a guess among the answers offered is right."""
+    game = puzzle.game()
+    if puzzle.question == "can_cut":
+        return 0.5
+    if puzzle.question == "which_card":
+        sevens = {card for card in game.hands[game.to_move] if RANK_OF[card] == 7}
+        return 1 / (len(sevens) + 1) if len(puzzle.answer["cards"]) <= 1 else 0.0
+    if puzzle.question == "hand_value":
+        return 1 / 4  # the value and three others near it
+    return 1 / (game.players + 1)  # each seat, or a tie
+
+
+def solver_scores(puzzle: Puzzle) -> dict[str, float]:
+    """Each solver's score on the puzzle (1 right, 0 wrong; the guess its chance).
+
+    >>> from matatu_learn.teaching.puzzles import read_puzzles
+    >>> heavy = read_puzzles('[{"rules": "uganda", "question": "can_cut", "position": '
+    ...     '{"hands": ["7♦ K♣ J♥", "K♠ Q♠"], "pile": "4♦", "marker": "3♦"}}]')[0]
+    >>> solver_scores(heavy)  # too heavy: holding the chopper is not enough
+    {'guess': 0.5, 'chopper': 0.0, 'limit': 1.0, 'pile': 1.0}
+    """
+    scores = {"guess": guess_chance(puzzle)}
+    for name, answer in solver_answers(puzzle).items():
+        if answer is not None:
+            scores[name] = 1.0 if _right(puzzle, answer) else 0.0
+    return scores
+
+
+def seed_rating(puzzle: Puzzle) -> Rating:
+    """A puzzle's starting rating: an unrated player's, after one Glicko-2 period against the solvers.
+
+    >>> from matatu_learn.teaching.puzzles import read_puzzles
+    >>> heavy = read_puzzles('[{"rules": "uganda", "question": "can_cut", "position": '
+    ...     '{"hands": ["7♦ K♣ J♥", "K♠ Q♠"], "pile": "4♦", "marker": "3♦"}}]')[0]
+    >>> round(seed_rating(heavy).rating)
+    1489
+    """
+    scores = solver_scores(puzzle)
+    games = [(Rating(rating, SOLVER_DEVIATION), 1.0 - scores[name]) for name, rating in SOLVERS]
+    return rated(Rating(), games)
+
+
+def puzzle_entry(puzzle: Puzzle, set_number: int | None = None, number: int | None = None) -> PuzzleEntry:
+    """A puzzle as the store keeps it, with its seed rating."""
+    seed = seed_rating(puzzle)
+    return PuzzleEntry(
+        puzzle_key(puzzle),
+        puzzle_ruleset(puzzle),
+        puzzle.level,
+        puzzle.question,
+        puzzle.to_json(),
+        seed,
+        set_number,
+        number,
+        seed,
+    )
+
+
+# ---------------------------------------------------------------- drawing sets
+def grow_pool(progress: Progress, ruleset: str, sets: int = POOL_STEP) -> int:
+    """Add up to ``sets`` more generated sets of each level (the lowest set numbers not kept yet, below
+    ``POOL_SETS``) to a ruleset's pool; returns how many sets were added."""
+    kept = progress.pool_sets(ruleset)
+    entries = []
+    added = 0
+    for level in LEVELS:
+        missing = [number for number in range(POOL_SETS) if number not in kept.get(level, set())][:sets]
+        added += len(missing)
+        for set_number in missing:
+            for index in range(SET_SIZE):
+                entries.append(puzzle_entry(generate_puzzle(ruleset, level, set_number, index), set_number, index))
+    progress.add_puzzles(entries)
+    return added
+
+
+def draw_set(
+    progress: Progress, name: str, ruleset: str, count: int = SET_SIZE, seed: int | str | None = None
+) -> list[Puzzle]:
+    """A set of ``count`` puzzles the learner has not tried, drawn near their rating (easiest first).
+
+    The ruleset's pool grows (``POOL_STEP`` sets a level at a time, up to ``POOL_SETS``) while the
+    learner has fewer than three sets' worth left to try in it.
+    """
+    while progress.unattempted(name, ruleset) < 3 * count and grow_pool(progress, ruleset):
+        pass
+    return [puzzle_from_json(entry.puzzle) for entry in progress.puzzles_near(name, ruleset, count, seed)]
+
+
+def answer_puzzle(
+    progress: Progress,
+    name: str,
+    puzzle: Puzzle,
+    right: bool,
+    set_number: int | None = None,
+    number: int | None = None,
+) -> PuzzleAnswer:
+    """Keep a learner's answer to a puzzle (kept first, with its seed rating, if new): the first
+    attempt moves both ratings; a wrong answer joins the mistakes queue."""
+    key = puzzle_key(puzzle)
+    if not progress.known_puzzles([key]):
+        progress.add_puzzles([puzzle_entry(puzzle, set_number, number)])
+    return progress.record_puzzle_answer(name, key, right)
+
+
+# ------------------------------------------------------------------- learners
+def learner_from_query(query: str) -> tuple[str | None, str]:
+    """The learner a page's address names (``learner=Amina``), and a sentence when the name is refused.
+
+    No name: the page works as before and keeps nothing.
+
+    >>> learner_from_query("rules=house&learner=%20Amina"), learner_from_query("rules=house")
+    (('Amina', ''), (None, ''))
+    >>> print(learner_from_query("learner=%3Cb%3EBo")[1])
+    The name in the address cannot be used, so this page keeps no progress: a name is 1 to 24 letters, digits, spaces and punctuation other than < > & " ` \\, with a letter or digit in it.
+    """
+    asked = parse_qs(query or "").get("learner", [""])[-1]
+    if not asked.strip():
+        return None, ""
+    try:
+        return learner_name(asked), ""
+    except RecordError:
+        # The refused text is not repeated: a page shows only what it can show as text.
+        return None, (
+            "The name in the address cannot be used, so this page keeps no progress: a name is 1 to "
+            f"{NAME_LIMIT} letters, digits, spaces and punctuation other than {' '.join(NAME_REFUSED)}, "
+            "with a letter or digit in it."
+        )
+
+
+# ------------------------------------------------------------------- lessons
+def lesson_question_key(ruleset: str, seed: int) -> str:
+    """The key of a lesson's practice question: enough to ask it again.
+
+    >>> lesson_question_key("uganda-jokers", 17)
+    'uganda-jokers/17'
+    """
+    return f"{ruleset}/{seed}"
+
+
+def answer_lesson(progress: Progress, name: str, lesson: str, ruleset: str, seed: int, right: bool) -> LessonRecord:
+    """Keep an answer to a lesson's practice question (``practice_question(lesson, ruleset, seed)``)."""
+    if lesson not in PRACTICE:
+        raise MatatuError(f"'{lesson}' has no practice questions; these do: {', '.join(PRACTICE)}.")
+    return progress.record_lesson_answer(name, lesson, lesson_question_key(ruleset, seed), right)
+
+
+def mistake_item(progress: Progress, mistake: Mistake) -> Puzzle | Question:
+    """The puzzle or lesson question a mistake asks again."""
+    if mistake.kind == "puzzle":
+        entry = progress.puzzle(mistake.key)
+        if entry is None:
+            raise MatatuError(f"The puzzle {mistake.key} is no longer kept.")
+        return puzzle_from_json(entry.puzzle)
+    ruleset, _, seed = mistake.key.rpartition("/")
+    return practice_question(mistake.lesson, ruleset, int(seed))
+
+
+def due_mistakes(progress: Progress, name: str, limit: int = SET_SIZE) -> list[tuple[Mistake, Puzzle | Question]]:
+    """The learner's "Your mistakes" set: the items due now, the longest due first, each ready to ask."""
+    return [(mistake, mistake_item(progress, mistake)) for mistake in progress.mistakes_due(name, limit)]
+
+
+# -------------------------------------------------------------------- words
+def rating_words(rating: float, change: float | None = None, deviation: float | None = None) -> str:
+    """A rating as the learner reads it, with its last move.
+
+    >>> rating_words(1464.05, -35.9), rating_words(1500, deviation=350), rating_words(1520.2, 0.2)
+    ('Your rating: 1,464 (−36)', 'Your rating: 1,500 (provisional)', 'Your rating: 1,520 (±0)')
+    """
+    words = f"Your rating: {round_half(rating):,}"
+    notes = []
+    if change is not None:
+        moved = round_half(change)
+        notes.append("±0" if moved == 0 else f"+{moved:,}" if moved > 0 else f"−{-moved:,}")
+    if deviation is not None and deviation > PROVISIONAL:
+        notes.append("provisional")
+    return words + (f" ({', '.join(notes)})" if notes else "")
+
+
+def answer_words(answer: PuzzleAnswer) -> str:
+    """What an answer did to the rating, in one sentence.
+
+    >>> before, after = Rating(1500, 350), Rating(1662.3, 290)
+    >>> answer_words(PuzzleAnswer(True, True, before, after, Rating(1400, 200), Rating(1380, 190)))
+    'Your rating: 1,662 (+162, provisional).'
+    >>> answer_words(PuzzleAnswer(False, True, after, after, Rating(1400, 200), Rating(1400, 200)))
+    'Your rating: 1,662 (provisional). Only your first try at a puzzle moves it.'
+    """
+    if not answer.first:
+        return f"{rating_words(answer.after.rating, deviation=answer.after.deviation)}. Only your first try at a puzzle moves it."
+    return f"{rating_words(answer.after.rating, answer.change, answer.after.deviation)}."
+
+
+AGENT_WORDS = {"random": "the Random player", "heuristic": "the Heuristic player"}
+
+
+def played_like_words(spec: str) -> str:
+    """Which computer player a game was played like, as the learner reads it.
+
+    >>> played_like_words("search:1"), played_like_words("heuristic")
+    ('You played like level 1 this game.', 'You played like the Heuristic player this game.')
+    """
+    if not spec:
+        return "There was nothing to decide this game."
+    if spec.startswith("search:"):
+        return f"You played like level {spec.partition(':')[2]} this game."
+    return f"You played like {AGENT_WORDS.get(spec, spec)} this game."
+
+
+def points(chance: float) -> str:
+    """A share of a win in points out of 100, signed.
+
+    >>> points(0.304), points(-0.05), points(0.0)
+    ('+30', '−5', '0')
+    """
+    value = round_half(100 * chance)
+    return "0" if value == 0 else f"+{value}" if value > 0 else f"−{-value}"
+
+
+def grade_words(graded: GradedGame, ruleset: str = "house") -> list[str]:
+    """A graded game in sentences: the error rate against the computer's, the flagged moves, the luck.
+
+    Chances are in points out of 100 (a win is 100).
+    """
+    lines = []
+    if not graded.decisions:
+        lines.append("You had no choice to make this game: every move was forced.")
+    else:
+        rates = agent_rates(ruleset)
+        lines.append(
+            f"Your moves gave away {100 * graded.error_rate:.1f} points of a win each, on average, over "
+            f"{graded.decisions} decision{'s' if graded.decisions != 1 else ''} "
+            f"(level 2 gives away {100 * rates['search:2']:.1f}, the Random player {100 * rates['random']:.1f})."
+        )
+        lines.append(played_like_words(graded.played_like))
+        counts = graded.counts
+        flagged = [
+            f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}"
+            for label in ("blunder", "mistake", "inaccuracy")
+            if counts[label]
+        ]
+        lines.append(("You made " + ", ".join(flagged) + ".") if flagged else "No blunder, mistake or inaccuracy.")
+    play = -sum(decision["error"] for decision in graded.grade["decisions"])
+    later = graded.luck - graded.deal_luck
+    lines.append(
+        f"Luck: {points(graded.luck)} points (the deal {points(graded.deal_luck)}, the draws and the others' "
+        f"moves {points(later)}); your play: {points(play)}."
+    )
+    if abs(graded.luck) > abs(play):
+        lines.append("The cards decided more of this result than your play.")
+    elif play:
+        lines.append("Your play decided more of this result than the cards.")
+    return lines
+
+
+def lesson_status(record: LessonRecord | None) -> str:
+    """A lesson's practice in a word or two.
+
+    >>> lesson_status(None), lesson_status(LessonRecord("05-scoring", 2, 0, None, "t"))
+    ('Not started', 'Practised: 0 of 2 right')
+    >>> lesson_status(LessonRecord("05-scoring", 3, 2, "t", "t"))
+    'Done: 2 of 3 right'
+    """
+    if record is None or not record.asked:
+        return "Not started"
+    words = "Done" if record.done else "Practised"
+    return f"{words}: {record.right} of {record.asked} right"
+
+
+def lesson_statuses(progress: LearnerProgress) -> list[tuple[str, str, str]]:
+    """Every lesson of the path: (page, title, status); the puzzles lesson's is the learner's first tries."""
+    rows = []
+    for page, title in LESSON_PATH:
+        if page == PUZZLE_LESSON:
+            record = (
+                LessonRecord(page, progress.puzzles_attempted, progress.puzzles_right, None, "")
+                if progress.puzzles_attempted
+                else progress.lessons.get(page)
+            )
+        else:
+            record = progress.lessons.get(page)
+        rows.append((page, title, lesson_status(record)))
+    return rows
+
+
+def lessons_done(progress: LearnerProgress) -> int:
+    """How many lessons of the path are done (the puzzles lesson by a first try answered right)."""
+    return sum(status.startswith("Done") for _, _, status in lesson_statuses(progress))
+
+
+def mistakes_words(queued: int, due: int) -> str:
+    """The mistakes set in a sentence.
+
+    >>> mistakes_words(0, 0), mistakes_words(3, 1), mistakes_words(2, 0)
+    ('No mistakes to practise.', '1 of your 3 mistakes is due again now.', 'Your 2 mistakes come back later.')
+    """
+    if not queued:
+        return "No mistakes to practise."
+    if not due:
+        return f"Your {queued} mistake{'s come' if queued != 1 else ' comes'} back later."
+    return f"{due} of your {queued} mistake{'s' if queued != 1 else ''} {'is' if due == 1 else 'are'} due again now."
+
+
+def progress_lines(progress: LearnerProgress) -> list[str]:
+    """A learner's own page: the rating, the lessons, the puzzles, the games, the mistakes."""
+    lines = [
+        f"{rating_words(progress.puzzle_rating, deviation=progress.puzzle_deviation)}.",
+        f"Lessons done: {lessons_done(progress)} of {len(LESSON_PATH)}.",
+    ]
+    lines += [f"{title}: {status}." for _, title, status in lesson_statuses(progress)]
+    lines.append(
+        f"Puzzles: {progress.puzzles_right} of {progress.puzzles_attempted} right at the first try."
+        if progress.puzzles_attempted
+        else "Puzzles: none tried yet."
+    )
+    if progress.games:
+        lines.append(
+            f"Games graded: {progress.games}; your moves gave away {100 * progress.error_rate:.1f} points of a win "
+            f"each, on average."
+        )
+    else:
+        lines.append("Games graded: none yet. Finish a game at the Play table to have it graded.")
+    lines.append(mistakes_words(progress.mistakes_queued, progress.mistakes_due))
+    return lines
+
+
+CLASS_COLUMNS = ("Name", "Lessons", "Puzzles right", "Rating", "Games", "Error rate", "Mistakes due")
+
+
+def class_rows(learners: Sequence[LearnerProgress]) -> list[tuple[str, ...]]:
+    """The teacher's table: one row of text a learner, under ``CLASS_COLUMNS``."""
+    rows = []
+    for learner in learners:
+        rows.append(
+            (
+                learner.name,
+                f"{lessons_done(learner)} of {len(LESSON_PATH)}",
+                f"{learner.puzzles_right} of {learner.puzzles_attempted}",
+                f"{round_half(learner.puzzle_rating):,}" + ("?" if learner.puzzle_deviation > PROVISIONAL else ""),
+                str(learner.games),
+                "—" if learner.error_rate is None else f"{100 * learner.error_rate:.1f}",
+                str(learner.mistakes_due),
+            )
+        )
+    return rows
+
+
+def progress_json(progress: LearnerProgress) -> dict:
+    """A learner's progress as ``matatu-learn progress --json`` prints it."""
+    data = progress.to_json()
+    data["lessons_done"] = lessons_done(progress)
+    data["lessons"] = {page: status for page, _, status in lesson_statuses(progress)}
+    return data
