@@ -119,7 +119,8 @@ function skeleton(root, id) {
     last: h("p", { class: "mt-last", "aria-live": "polite" }),
     coach: h("section", { class: "mt-coach" }),
     question: h("div", { class: "mt-question matatu-question", role: "group" }),
-    cover: h("button", { class: "mt-btn mt-cover", type: "button" }),
+    // Hidden unless a shared screen passes between people; even hidden, a button says what it does.
+    cover: h("button", { class: "mt-btn mt-cover", type: "button", text: "Show the hand" }),
     handTitle: h("p", { class: "mt-hand-title", id: `${id}-hand` }),
     hand: h("div", { class: "mt-hand", "data-hand": true, role: "group", "aria-labelledby": `${id}-hand` }),
     result: h("section", { class: "mt-result matatu-result" }),
@@ -366,7 +367,7 @@ function render({ model, el }) {
     const hidden = Boolean(state.covered) || Boolean(state.result);
     parts.hand.parentElement.hidden = hidden;
     parts.cover.hidden = !state.covered;
-    setText(parts.cover, state.cover_label);
+    if (state.covered) setText(parts.cover, state.cover_label);
     setText(parts.handTitle, hand.title);
     const cards = hidden ? [] : hand.cards || [];
     const kept = new Map();
