@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..engine.errors import MatatuError
 from ..teaching.coach import CoachedTable, first_game_seeds, second_game
+from ..teaching.play import tap_move
 from ..teaching.table_state import table_state
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
@@ -84,20 +85,13 @@ class FirstGame(widgets.VBox):
     def _tapped(self, message: dict) -> None:
         """A tap the table widget checked: make the move it asks for, or say in place why not."""
         kind = message["type"]
-        table = self.table
-        if kind == "card":
-            self._act(lambda: table.choose_card(message["card"]), card=message["card"])
+        move = tap_move(self.table, message)
+        if move is not None:
+            self._act(move, card=message.get("card"))
         elif kind == "control":
             self._control(message["kind"])
-        elif kind == "answer":
-            answers = (table.choice() or ("", []))[1]
-            self._act(lambda: table.answer(answers[message["index"]][1]))
-        elif kind == "cancel":
-            self._act(table.cancel_choice)
-        elif kind == "next":
-            self._act(table.step)
         elif kind == "again":
-            if table.coached:
+            if self.table.coached:
                 self.coach_again()
             else:
                 self.play_without_help()

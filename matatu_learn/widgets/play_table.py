@@ -19,7 +19,7 @@ from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
-from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, match_length
+from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, match_length, tap_move
 from ..teaching.table_state import table_state
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
@@ -230,22 +230,11 @@ class PlayTable(widgets.VBox):
     def _tapped(self, message: dict) -> None:
         """A tap the table widget checked: make the move it asks for, or say in place why not."""
         kind = message["type"]
-        session = self.session
-        if kind == "card":
-            self._act(lambda: session.choose_card(message["card"]), card=message["card"])
+        move = tap_move(self.session, message)
+        if move is not None:
+            self._act(move, card=message.get("card"))
         elif kind == "control":
             self._control(message["kind"])
-        elif kind == "answer":
-            answers = (session.choice() or ("", []))[1]
-            self._act(lambda: session.answer(answers[message["index"]][1]))
-        elif kind == "cancel":
-            self._act(session.cancel_choice)
-        elif kind == "next":
-            self._act(session.step)
-        elif kind == "reveal":
-            self._act(session.reveal)
-        elif kind == "next_round":
-            self._act(session.next_round)
         elif kind == "again":
             self._again()
 
