@@ -139,7 +139,9 @@ def kept_sentence(base: str, changes: dict[str, Any]) -> str:
 def house_rules_intro(base: str, version: int, title: str) -> str:
     """The first line of a table's house rules."""
     named = f"{ruleset_words(base, title)}, version {version}"
-    return f"House rules on {named}: choose them before the deal; they are locked once the cards are dealt."
+    return (
+        f"Your table's own changes to {named}: choose them before the deal; they are locked once the cards are dealt."
+    )
 
 
 def changed_from(name: str, published: Any) -> str:
