@@ -31,6 +31,7 @@ from ..teaching.lessons import (
     ruleset_name,
     ruleset_rules,
 )
+from .learner import LEARNER
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
 
@@ -106,12 +107,15 @@ def _carry_from(value: str, keys: list[str]) -> None:
 
 
 def page_link(page: str, ruleset: str | None = None) -> str:
-    """The address of a page, carrying the ruleset.
+    """The address of a page, carrying the ruleset and the learner (when the page has one).
 
     >>> page_link("02-matching-and-turns", "uganda")
     '02-matching-and-turns.ipynb?rules=uganda'
     """
-    return f"{page}.ipynb?{urlencode({'rules': ruleset or carried_ruleset()})}"
+    query = {"rules": ruleset or carried_ruleset()}
+    if LEARNER.name:
+        query["learner"] = LEARNER.name
+    return f"{page}.ipynb?{urlencode(query)}"
 
 
 def _anchor(page: str, text: str, css: str = "") -> str:

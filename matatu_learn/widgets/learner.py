@@ -1,0 +1,101 @@
+"""The learner a page keeps progress for, and the way their name travels from page to page.
+
+A learner gives their name once, on the landing page; it travels in the address like the
+ruleset (``?learner=Amina``). Voilà hands a page's query string to its kernel as
+``QUERY_STRING``, so each page knows its learner from the start; the landing page, where the
+name is typed, also writes it into the browser's address bar (``LearnerAddress``), and the
+pages' template adds it to every link to another page that does not carry it already. No name:
+the page works as before and keeps nothing.
+
+A page reaches the learner's progress through ``page_progress()`` (one store a kernel). Work
+done off the kernel's thread (grading a game) opens a store of its own: an SQLite connection
+is not shared between threads that write.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import anywidget
+from traitlets import Unicode
+
+from ..store.database import RecordError, Store
+from ..store.progress import Progress, learner_name
+from ..teaching.progress import learner_from_query
+from .table_widget import STATIC
+
+
+class CarriedLearner:
+    """The learner this page keeps progress for (``name``; None: nobody), and ``problem``, the
+    sentence saying why the address's name was not used. One per kernel, so one per page."""
+
+    def __init__(self, query: str):
+        self.name, self.problem = learner_from_query(query)
+        self.listeners: list[Callable[[str | None], None]] = []
+
+    def listen(self, listener: Callable[[str | None], None]) -> None:
+        """Call ``listener(name)`` whenever the page's learner changes."""
+        self.listeners.append(listener)
+
+    def change(self, name: str | None) -> None:
+        """Keep progress for ``name`` from now on (None: for nobody); a refused name raises ``RecordError``.
+
+        >>> learner = CarriedLearner("")
+        >>> learner.change("  Amina "); learner.name
+        'Amina'
+        """
+        name = None if name is None else learner_name(name)
+        changed = name != self.name or self.problem
+        self.name, self.problem = name, ""
+        if changed:
+            for listener in list(self.listeners):
+                listener(name)
+
+
+LEARNER = CarriedLearner(os.environ.get("QUERY_STRING", ""))
+
+
+def carried_learner() -> str | None:
+    """The name this page keeps progress for, or None."""
+    return LEARNER.name
+
+
+_PROGRESS: dict[Path | None, Progress] = {}
+
+
+def page_progress(database: str | Path | None = None) -> Progress:
+    """The learners' progress in ``database`` (default: the user's store, or ``MATATU_LEARN_DB``),
+    one store a kernel. Opening it may raise a ``StoreError`` (a sentence)."""
+    key = None if database is None else Path(database)
+    if key not in _PROGRESS:
+        _PROGRESS[key] = Progress(Store(database))
+    return _PROGRESS[key]
+
+
+def own_progress(database: str | Path | None = None) -> Progress:
+    """A store of the caller's own, for work done off the kernel's thread; close its ``store`` after."""
+    return Progress(Store(database))
+
+
+class LearnerAddress(anywidget.AnyWidget):
+    """Writes ``learner`` into the browser's address bar (``''``: takes it out), keeping the rest of
+    the address, so a reload, a bookmark and the page's links keep the learner's name."""
+
+    _esm = STATIC / "learner_address.js"
+    learner = Unicode("").tag(sync=True)
+
+    def set_state(self, sync_data):
+        """A page changes nothing here: the name in the address is the kernel's."""
+
+
+__all__ = [
+    "LEARNER",
+    "CarriedLearner",
+    "LearnerAddress",
+    "RecordError",
+    "carried_learner",
+    "own_progress",
+    "page_progress",
+]
