@@ -18,6 +18,37 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 
 
+class Clock:
+    """A clock the test moves by hand; ``tick``: seconds it moves on by itself at each reading."""
+
+    def __init__(self, now: float = 1_800_000_000.0, tick: float = 0.0):
+        self.now, self.tick = now, tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+@pytest.fixture
+def fresh_page(tmp_path, monkeypatch):
+    """A page's kernel as it starts: nobody named, house rules carried, no lesson practised, and
+    the store a database of the test's own (``MATATU_LEARN_DB``, returned)."""
+    from matatu_learn.widgets import learner
+    from matatu_learn.widgets.navigation import CARRIED, PROGRESS
+
+    path = tmp_path / "learners.sqlite3"
+    monkeypatch.setenv("MATATU_LEARN_DB", str(path))
+    monkeypatch.setattr(learner, "_PROGRESS", {})
+    for holder, values in (
+        (learner.LEARNER, {"name": None, "problem": "", "listeners": []}),
+        (PROGRESS, {"done": set(), "listeners": []}),
+        (CARRIED, {"value": "house", "problem": "", "listeners": []}),
+    ):
+        for attribute, value in values.items():
+            monkeypatch.setattr(holder, attribute, value)
+    return path
+
+
 @pytest.fixture(autouse=True)
 def widget_callbacks_raise(monkeypatch):
     """A widget callback that fails fails the test: ipywidgets would only log it (with the whole

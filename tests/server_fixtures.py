@@ -41,15 +41,23 @@ class Served:
 
 
 @contextmanager
-def served(tmp_path: Path, command: list[str] | None = None, port: int | None = None, **options):
-    """The class server as ``serve`` runs it (``server.voila_command``), stopped with everything it started."""
+def served(
+    tmp_path: Path,
+    command: list[str] | None = None,
+    port: int | None = None,
+    environment: dict[str, str] | None = None,
+    **options,
+):
+    """The class server as ``serve`` runs it (``server.voila_command``), stopped with everything it started.
+    ``environment``: more variables for the server and its kernels (``serve --teacher-code`` hands
+    them ``MATATU_LEARN_TEACHER_CODE`` so)."""
     port = free_port() if port is None else port
     command = command or server.voila_command(NOTEBOOKS, port, "127.0.0.1", **options)
     log = tmp_path / f"voila-{port}.log"
     with log.open("w") as output:
         process = subprocess.Popen(
             command,
-            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "class.sqlite3")),
+            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "class.sqlite3"), **(environment or {})),
             stdout=output,
             stderr=output,
             start_new_session=True,

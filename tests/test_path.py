@@ -390,7 +390,7 @@ def test_a_right_answer_is_green_and_a_wrong_one_red_with_the_right_answer_shown
     assert "matatu-right" in practice.feedback.value and f"✔ Right: {label[right]}." in practice.feedback.value
     assert "1 right of 2" in practice.score.value
     # The chopper question shows the marker card alone: the table would name the chopper.
-    assert practice.table.value == "" and 'data-card="' in practice.marker_card.value
+    assert practice.view.table.value == "" and 'data-card="' in practice.view.marker_card.value
     practice.another.click()
     assert practice.seed == 3 and practice.feedback.value == ""
 

@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from conftest import Clock
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.cli import main
@@ -41,16 +42,6 @@ from matatu_learn.teaching.progress import (
     seed_rating,
 )
 from matatu_learn.teaching.puzzles import Puzzle, generate_puzzle
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = 1_800_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -358,3 +349,38 @@ def test_progress_refuses_an_unknown_learner_in_one_line(class_database):
         timeout=120,
     )
     assert both.returncode == 2 and "not allowed with argument" in both.stderr and both.stderr.count("\n") == 1
+
+
+# ------------------------------------------------------------------ the teacher's view
+def test_the_puzzles_missed_most_count_first_tries_in_their_order(progress):
+    import random
+
+    from matatu_learn.teaching.progress import missed_rows, trend_words
+
+    chooser = random.Random(11)
+    puzzles = [a_puzzle(index) for index in range(6)]
+    names = [f"Learner {number}" for number in range(7)]
+    firsts: dict[str, list[bool]] = {puzzle_key(puzzle): [] for puzzle in puzzles}
+    for name in names:
+        for puzzle in chooser.sample(puzzles, 4):
+            right = chooser.random() < 0.5
+            answer_puzzle(progress, name, puzzle, right)
+            firsts[puzzle_key(puzzle)].append(right)
+            answer_puzzle(progress, name, puzzle, not right)  # a second try counts for nothing here
+    tried = {key: len(answers) for key, answers in firsts.items() if answers}
+    wrong = {key: answers.count(False) for key, answers in firsts.items() if answers.count(False)}
+    rating = {key: progress.puzzle(key).rating.rating for key in tried}
+    expected = sorted(wrong, key=lambda key: (-wrong[key], -wrong[key] / tried[key], -rating[key], key))
+    missed = progress.most_missed()
+    assert [item.entry.key for item in missed] == expected
+    assert [(item.tried, item.wrong) for item in missed] == [(tried[key], wrong[key]) for key in expected]
+    assert [item.entry.key for item in progress.most_missed(2)] == expected[:2]
+    first = missed_rows(missed)[0]
+    assert first[3] == f"{wrong[expected[0]]} of {tried[expected[0]]} learners" and first[2] == "house"
+    assert trend_words(progress.progress(names[0]).trend).startswith("last ")
+
+
+def test_no_puzzle_missed_when_every_first_try_was_right(progress):
+    answer_puzzle(progress, "Amina", a_puzzle(0), True)
+    answer_puzzle(progress, "Amina", a_puzzle(0), False)  # wrong, but not at the first try
+    assert progress.most_missed() == []

@@ -173,3 +173,25 @@ def test_the_command_reports_a_bad_teachers_file_in_one_line(tmp_path, capsys):
     bad.write_text('[{"rules": "house"}]', encoding="utf-8")
     assert main(["puzzles", "--file", str(bad)]) == 2
     assert capsys.readouterr().err.strip() == f"matatu-learn: {bad}: puzzle 1: position is required."
+
+
+def test_one_puzzle_on_its_own_is_judged_once_a_showing():
+    """The piece the puzzles page and "Your mistakes" share: its owner hears the first answer only."""
+    from matatu_learn.widgets.puzzle_trainer import PuzzleCard, _choices, is_right
+
+    heard = []
+
+    class Owner(PuzzleCard):
+        def judged(self, puzzle, right):
+            heard.append(right)
+            return ["Kept."]
+
+    card = Owner()
+    puzzle = generate_puzzle("house", "easy", 2, 0, question="can_cut")
+    card.show(puzzle)
+    right = next(choice for _, choice in _choices(puzzle) if is_right(puzzle, choice))
+    assert card.answer(right) and "Kept." in card.feedback.value
+    assert card.answer(not right) is False and "Kept." not in card.feedback.value
+    card.show(puzzle)
+    card.answer(right)
+    assert heard == [True, True]

@@ -375,3 +375,92 @@ def test_the_poll_shows_others_moves_by_itself_and_stops_when_the_page_goes(data
 
 def test_the_page_labels_are_the_ones_a_person_reads():
     assert LABELS["code"] == "Room code" and LABELS["join"] == "Join" and LABELS["open"] == "Open a room"
+
+
+# ---------------------------------------------------------------------- graded games
+
+
+def graded_pages(database, names, monkeypatch):
+    """A host and a guest whose pages carry learners ``names`` (None: no learner), grading at once."""
+    from matatu_learn.widgets import learner
+
+    monkeypatch.setattr(learner, "_PROGRESS", {})
+    runs = []
+
+    def run(work):
+        runs.append(work)
+        work()
+
+    made = []
+    for index, name in enumerate(names):
+        code = made[0].room.code if made else ""
+        page = RoomsPage(database, query="", learner=lambda name=name: name, grade_run=run, grade_deals=2)
+        assert page.name.value == (name or ""), "the learner's name fills 'Your name'"
+        if not page.name.value:
+            page.name.value = f"Guest{index}"
+        if made:
+            page.code.value = code
+            page.join_button.click()
+        else:
+            page.open_button.click()
+        assert page.room is not None, page.sentence.value
+        made.append(page)
+    host, guest = made
+    host.tick()
+    host.start_button.click()
+    guest.tick()
+    return host, guest, runs
+
+
+def play_to_the_end(*pages: RoomsPage) -> None:
+    for _ in range(300):
+        if all(page.board.state["result"] for page in pages):
+            return
+        tap_a_move(to_move(*pages))
+        for page in pages:
+            page.tick()
+    raise AssertionError("the round did not end")
+
+
+def test_each_learner_keeps_the_grade_of_their_own_seat_only(database, monkeypatch):
+    from matatu_learn.store.progress import Progress
+
+    host, guest, runs = graded_pages(database, ["Amina", "Okello"], monkeypatch)
+    assert host.grade.value == "" and guest.grade.value == ""
+    play_to_the_end(host, guest)
+    for page in (host, guest):
+        page.tick()
+        page.show(force=True)
+    assert len(runs) == 2, "each page graded once, however often it looks"
+    game = host.room.recorded_game
+    assert game is not None and guest.room.recorded_game == game
+    with Store(database) as store:
+        progress = Progress(store)
+        amina, okello = progress.graded_games("Amina"), progress.graded_games("Okello")
+    assert [(entry.game, entry.seat) for entry in amina] == [(game, host.room.seat)]
+    assert [(entry.game, entry.seat) for entry in okello] == [(game, guest.room.seat)]
+    for page in (host, guest):
+        assert f'data-graded-game="{game}"' in page.grade.value
+        children = page.room_box.children
+        assert children.index(page.grade) == children.index(page.board) + 1
+
+
+def test_a_page_without_a_learner_keeps_nothing_and_says_how(database, monkeypatch):
+    from matatu_learn.widgets.game_grade import NO_LEARNER
+
+    host, guest, runs = graded_pages(database, ["Amina", None], monkeypatch)
+    play_to_the_end(host, guest)
+    assert len(runs) == 1 and NO_LEARNER in guest.grade.value
+    with Store(database) as store:
+        seats = store._query("SELECT seat FROM graded_games")
+    assert seats == [(host.room.seat,)], "only the named page's own seat is graded"
+
+
+def test_the_address_keeps_the_learner_and_the_shared_link_does_not(database, monkeypatch):
+    page = RoomsPage(database, query="", learner=lambda: "Amina Nakato")
+    page.open_button.click()
+    assert page.room is not None, page.sentence.value
+    assert page.address.address == f"{page.room.link_query}&learner=Amina+Nakato"
+    assert page.address.own == page.address.address and page.address.share == f"room={page.room.code}"
+    page.leave_button.click()
+    assert page.address.address == "learner=Amina+Nakato"

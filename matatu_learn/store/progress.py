@@ -250,6 +250,15 @@ class PuzzleEntry:
 
 
 @dataclass(frozen=True)
+class MissedPuzzle:
+    """A puzzle the class gets wrong: how many learners tried it first, how many of them got it wrong."""
+
+    entry: PuzzleEntry
+    tried: int  # learners whose first try it was
+    wrong: int  # of them, wrong at that first try
+
+
+@dataclass(frozen=True)
 class PuzzleAnswer:
     """What one answer did: whether it was rated (a first attempt), and the ratings before and after."""
 
@@ -600,6 +609,18 @@ class Progress:
             for puzzle, right, before, after, deviation, at in rows
         ]
 
+    def most_missed(self, limit: int = 10) -> list[MissedPuzzle]:
+        """The puzzles the class gets wrong most at the first try (only first tries count, as for the
+        ratings): the most learners wrong first, then the largest share of them, then the highest rated."""
+        rows = self.store._query(
+            f"""SELECT {_PUZZLE_COLUMNS}, tried, wrong FROM puzzles JOIN
+                  (SELECT puzzle AS tried_key, count(*) AS tried, sum(1 - right) AS wrong FROM puzzle_attempts
+                   WHERE first = 1 GROUP BY puzzle) AS firsts ON firsts.tried_key = puzzles.key
+                WHERE wrong > 0 ORDER BY wrong DESC, CAST(wrong AS REAL) / tried DESC, rating DESC, key LIMIT ?""",
+            (limit,),
+        )
+        return [MissedPuzzle(_puzzle(row[:-2]), row[-2], row[-1]) for row in rows]
+
     # ------------------------------------------------------------- lessons
     def record_lesson_answer(self, name: str, lesson: str, question: str, right: bool) -> LessonRecord:
         """Keep an answer to a lesson's practice question (``question``: a key the lesson can ask again,
@@ -624,10 +645,13 @@ class Progress:
         learner = self.find(name)
         if learner is None:
             return {}
+        return self._lessons_of(learner.id)
+
+    def _lessons_of(self, learner: int) -> dict[str, LessonRecord]:
         rows = self.store._query(
             """SELECT lesson, count(*), sum(right), min(CASE WHEN right THEN answered_at END), max(answered_at)
                FROM lesson_answers WHERE learner = ? GROUP BY lesson ORDER BY lesson""",
-            (learner.id,),
+            (learner,),
         )
         return {lesson: LessonRecord(lesson, asked, right, first, last) for lesson, asked, right, first, last in rows}
 
@@ -792,7 +816,7 @@ class Progress:
                 "SELECT learner_after FROM rating_changes WHERE learner = ? ORDER BY attempt", (learner.id,)
             )
         ]
-        lessons = self.lessons(learner.name)
+        lessons = self._lessons_of(learner.id)  # by id: a name the gate would refuse today still reads
         return LearnerProgress(
             learner.name,
             lessons,

@@ -46,9 +46,11 @@ from ..store.database import RecordError
 from ..store.progress import (
     NAME_LIMIT,
     NAME_REFUSED,
+    START_RATING,
     GradedGame,
     LearnerProgress,
     LessonRecord,
+    MissedPuzzle,
     Mistake,
     Progress,
     PuzzleAnswer,
@@ -60,7 +62,7 @@ from ..store.progress import (
 )
 from ..strategy.grading import agent_rates
 from .lessons import LESSON_PATH, PRACTICE, Question, practice_question
-from .puzzles import LEVELS, Puzzle, answer_for, generate_puzzle
+from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
 
 # The solvers a puzzle is seeded against: name, rating. Their ratings are fixed points of the
 # scale (a small deviation): they never move.
@@ -342,11 +344,20 @@ def rating_words(rating: float, change: float | None = None, deviation: float | 
     words = f"Your rating: {round_half(rating):,}"
     notes = []
     if change is not None:
-        moved = round_half(change)
-        notes.append("±0" if moved == 0 else f"+{moved:,}" if moved > 0 else f"−{-moved:,}")
+        notes.append(signed(change))
     if deviation is not None and deviation > PROVISIONAL:
         notes.append("provisional")
     return words + (f" ({', '.join(notes)})" if notes else "")
+
+
+def signed(change: float) -> str:
+    """A rating's move as people read it: whole, signed, with a true minus.
+
+    >>> signed(35.9), signed(-35.9), signed(0.2), signed(1234)
+    ('+36', '−36', '±0', '+1,234')
+    """
+    moved = round_half(change)
+    return "±0" if moved == 0 else f"+{moved:,}" if moved > 0 else f"−{-moved:,}"
 
 
 def answer_words(answer: PuzzleAnswer) -> str:
@@ -499,6 +510,15 @@ def progress_lines(progress: LearnerProgress) -> list[str]:
 CLASS_COLUMNS = ("Name", "Lessons", "Puzzles right", "Rating", "Games", "Error rate", "Mistakes due")
 
 
+def rating_short(rating: float, deviation: float) -> str:
+    """A rating in a table's cell: ``?`` marks a provisional one (see ``CLASS_NOTE``).
+
+    >>> rating_short(1662.3, 290), rating_short(1480.5, 60)
+    ('1,662?', '1,481')
+    """
+    return f"{round_half(rating):,}" + ("?" if deviation > PROVISIONAL else "")
+
+
 def class_rows(learners: Sequence[LearnerProgress]) -> list[tuple[str, ...]]:
     """The teacher's table: one row of text a learner, under ``CLASS_COLUMNS``."""
     rows = []
@@ -508,7 +528,7 @@ def class_rows(learners: Sequence[LearnerProgress]) -> list[tuple[str, ...]]:
                 learner.name,
                 f"{lessons_done(learner)} of {len(LESSON_PATH)}",
                 f"{learner.puzzles_right} of {learner.puzzles_attempted}",
-                f"{round_half(learner.puzzle_rating):,}" + ("?" if learner.puzzle_deviation > PROVISIONAL else ""),
+                rating_short(learner.puzzle_rating, learner.puzzle_deviation),
                 str(learner.games),
                 "—" if learner.error_rate is None else f"{100 * learner.error_rate:.1f}",
                 str(learner.mistakes_due),
@@ -523,3 +543,89 @@ def progress_json(progress: LearnerProgress) -> dict:
     data["lessons_done"] = lessons_done(progress)
     data["lessons"] = {page: status for page, _, status in lesson_statuses(progress)}
     return data
+
+
+# ------------------------------------------------------------ the teacher's view
+CLASS_PAGE_DOING = "see the class's progress"  # what the teacher code unlocks on the class page
+NO_LEARNERS = "No learners yet: a learner's progress is kept once they give their name on the landing page."
+CLASS_NOTE = (
+    "Lessons: the lessons with a practice question answered right (the puzzles lesson: a puzzle right at the "
+    "first try). Puzzles right: at the first try, the only one that is rated. A rating marked ? is still "
+    "provisional: too few puzzles tried to be sure of it. Error rate: the points of a win (out of 100) the "
+    "learner's moves gave away each, on average, in their graded games; lower is better."
+)
+TREND_COLUMN = "Trend"
+MISSED_HEADING = "The puzzles the class gets wrong most"
+MISSED_COLUMNS = ("Puzzle", "The answer", "Rules", "Wrong at the first try", "Puzzle rating")
+NONE_MISSED = "No puzzle has been answered wrong at the first try yet."
+LEVEL_WORDS = {"custom": "a teacher's puzzle"}  # a generated puzzle's level is its own word
+
+
+def class_summary(learners: Sequence[LearnerProgress]) -> str:
+    """The line above the teacher's table.
+
+    >>> class_summary([]) == NO_LEARNERS
+    True
+    """
+    if not learners:
+        return NO_LEARNERS
+    count = len(learners)
+    tried = sum(1 for learner in learners if learner.puzzles_attempted)
+    return (
+        f"{count} learner{'s' if count != 1 else ''}, by name; {tried} of them ha{'s' if tried == 1 else 've'} "
+        "tried the puzzles."
+    )
+
+
+def trend_words(trend: Sequence[float]) -> str:
+    """A learner's rating trend in a table's cell: the last rated puzzle's move, and the move since
+    the start (every learner starts at ``START_RATING``).
+
+    >>> trend_words([]), trend_words([1662.3]), trend_words([1662.3, 1600.1, 1641.0])
+    ('no puzzle rated yet', '+162 after 1 puzzle', 'last +41 (since the start +141 over 3 puzzles)')
+    """
+    if not trend:
+        return "no puzzle rated yet"
+    since = signed(trend[-1] - START_RATING)
+    if len(trend) == 1:
+        return f"{since} after 1 puzzle"
+    return f"last {signed(trend[-1] - trend[-2])} (since the start {since} over {len(trend)} puzzles)"
+
+
+def trend_description(trend: Sequence[float]) -> str:
+    """What a drawing of the trend shows, for those who cannot see it (its text alternative).
+
+    >>> trend_description([1662.3, 1600.1, 1641.0])
+    'Rating after each of 3 rated puzzles, from 1,500 at the start to 1,641; lowest 1,500, highest 1,662.'
+    """
+    if not trend:
+        return "No puzzle rated yet."
+    ratings = [START_RATING, *trend]
+    low, high = (f"{round_half(value):,}" for value in (min(ratings), max(ratings)))
+    count = len(trend)
+    return (
+        f"Rating after each of {count} rated puzzle{'s' if count != 1 else ''}, from "
+        f"{round_half(START_RATING):,} at the start to {round_half(trend[-1]):,}; lowest {low}, highest {high}."
+    )
+
+
+def missed_rows(missed: Sequence[MissedPuzzle]) -> list[tuple[str, ...]]:
+    """The puzzles the class gets wrong most, one row of text each under ``MISSED_COLUMNS``."""
+    rows = []
+    for item in missed:
+        entry = item.entry
+        question = QUESTION_TEXT.get(entry.question, entry.question)
+        try:
+            answer = answer_text(puzzle_from_json(entry.puzzle))
+        except (MatatuError, KeyError, ValueError):
+            answer = "—"  # a puzzle kept by an older version that no longer reads: its counts still stand
+        rows.append(
+            (
+                f"{question} ({LEVEL_WORDS.get(entry.level, entry.level)})",
+                answer,
+                entry.ruleset,
+                f"{item.wrong} of {item.tried} learner{'s' if item.tried != 1 else ''}",
+                rating_short(entry.rating.rating, entry.rating.deviation),
+            )
+        )
+    return rows

@@ -349,6 +349,8 @@ class RoomTable:
         self._notices = 0
         self._beat = -math.inf
         self._ruleset_cache: dict[tuple[str, int], Any] = {}
+        # The history's game id of the round the last state shows, once it is over (None before).
+        self.recorded_game: int | None = None
 
     @property
     def link_query(self) -> str:
@@ -596,6 +598,7 @@ class RoomTable:
         state = table_state(session)
         self._at = (room.round, len(session.moves))
         self._state_at = room.changes
+        self.recorded_game = games.get(room.round) if session.over else None
         lobby = self.lobby()
         voice = session.voice
         view = session.view

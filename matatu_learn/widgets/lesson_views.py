@@ -9,6 +9,7 @@ carries, and draws itself again when the learner picks another at the top of the
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -38,8 +39,10 @@ from ..teaching.lessons import (
     topic_steps,
 )
 from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
+from ..teaching.progress import answer_lesson
 from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
+from .learner import LEARNER, page_progress
 from .navigation import PROGRESS, FollowsRuleset
 from .stepper import FrameStepper
 from .svg import STYLE, card_html, cards_html
@@ -590,49 +593,26 @@ def marker_card_html(game: Round) -> str:
     return f'{STYLE}<div class="matatu-row"><p>{html.escape(caption)}</p>{cards_html([game.marker], 64)}</div>'
 
 
-class LessonPractice(FollowsRuleset, widgets.VBox):
-    """A lesson's practice task: a position, a question, one button per answer, and feedback you can see.
+NOT_KEPT = "This answer was not kept:"
 
-    Questions and answers come from the engine (``teaching.lessons.practice_question``); the
-    ruleset is the one the page carries. A right answer opens the way to the next lesson.
 
-    >>> practice = LessonPractice("04-chopper-arithmetic", ruleset="house")
-    >>> right = next(iter(practice.question.right))
-    >>> practice.answer(right); "matatu-right" in practice.feedback.value
-    True
-    """
+class QuestionView(widgets.VBox):
+    """One practice question drawn: the position (or the marker card alone), the question, one
+    button an answer; ``judge`` colours the buttons (the right ones green, a wrong choice red) and
+    says why. A lesson's practice and "Your mistakes" both ask through it."""
 
-    def __init__(self, page: str, ruleset: str | None = None, seed: int = 1):
-        self.page, self.seed = page, seed
+    def __init__(self):
         self.prompt = widgets.HTML()
         self.marker_card = widgets.HTML()
         self.table = TableView()
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.feedback = widgets.HTML()
-        self.score = widgets.HTML()
-        self.another = widgets.Button(description="Another one", icon="refresh", tooltip="A new question")
-        self.another.on_click(lambda _: self.ask(self.seed + 1))
-        self.right_answers = self.answered = 0
-        super().__init__(
-            [
-                self.prompt,
-                self.marker_card,
-                self.table,
-                self.choices,
-                self.feedback,
-                widgets.HBox([self.another, self.score]),
-            ]
-        )
-        self.add_class("matatu-practice")
-        self.follow_ruleset(ruleset)
-        self.ask(seed)
+        self.kept = widgets.HTML()  # why an answer was not kept, when it was not
+        super().__init__([self.prompt, self.marker_card, self.table, self.choices, self.feedback, self.kept])
 
-    def redraw(self) -> None:
-        self.ask(self.seed)
-
-    def ask(self, seed: int) -> None:
-        self.seed = seed
-        question = self.question = practice_question(self.page, self.ruleset, seed)
+    def show(self, question: Question, on_answer: Callable[[str], object]) -> None:
+        """Ask ``question``; a button pressed calls ``on_answer(key)``."""
+        self.question = question
         self.prompt.value = f"<p><b>{html.escape(question.prompt)}</b></p>"
         game = question.game
         self.marker_card.value = marker_card_html(game) if question.marker_only else ""
@@ -642,26 +622,90 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
             # Without the marks under the cards: they would give the answer away.
             view = TeacherView(game) if question.viewer is None else PlayerView(game, question.viewer)
             self.table.show(view, marks=False, names=question.names or None)
-        buttons = []
+        self.buttons: dict[str, widgets.Button] = {}
         for label, key in question.choices:
             button = widgets.Button(description=label, tooltip=f"Answer: {label}", layout=widgets.Layout(width="auto"))
-            button.on_click(lambda _, key=key: self.answer(key))
-            buttons.append(button)
-        self.buttons = dict(zip((key for _, key in question.choices), buttons, strict=True))
-        self.choices.children = buttons
-        self.feedback.value = ""
+            button.on_click(lambda _, key=key: on_answer(key))
+            self.buttons[key] = button
+        self.choices.children = list(self.buttons.values())
+        self.feedback.value = self.kept.value = ""
+
+    def judge(self, key: str, close: bool = False) -> bool:
+        """Whether ``key`` is right, shown on the buttons and in words; ``close``: no answer after this one."""
+        question = self.question
+        for choice, button in self.buttons.items():
+            button.button_style = "success" if choice in question.right else "danger" if choice == key else ""
+            button.disabled = close
+        self.feedback.value = feedback_html(question, key)
+        return key in question.right
+
+
+class LessonPractice(FollowsRuleset, widgets.VBox):
+    """A lesson's practice task: a position, a question, one button per answer, and feedback you can see.
+
+    Questions and answers come from the engine (``teaching.lessons.practice_question``); the
+    ruleset is the one the page carries. A right answer opens the way to the next lesson. When the
+    page has a learner, the first answer to each question is kept under their name.
+
+    >>> practice = LessonPractice("04-chopper-arithmetic", ruleset="house")
+    >>> right = next(iter(practice.question.right))
+    >>> practice.answer(right); "matatu-right" in practice.feedback.value
+    True
+    """
+
+    def __init__(self, page: str, ruleset: str | None = None, seed: int = 1):
+        self.page, self.seed = page, seed
+        self.view = QuestionView()
+        self.score = widgets.HTML()
+        self.another = widgets.Button(description="Another one", icon="refresh", tooltip="A new question")
+        self.another.on_click(lambda _: self.ask(self.seed + 1))
+        self.right_answers = self.answered = 0
+        super().__init__([self.view, widgets.HBox([self.another, self.score])])
+        self.add_class("matatu-practice")
+        self.follow_ruleset(ruleset)
+        self.ask(seed)
+
+    def redraw(self) -> None:
+        self.ask(self.seed)
+
+    def ask(self, seed: int) -> None:
+        self.seed = seed
+        self.view.show(practice_question(self.page, self.ruleset, seed), self.answer)
+        self.unkept = True  # only a question's first answer is kept: the later ones know the answer
+
+    @property
+    def question(self) -> Question:
+        return self.view.question
+
+    @property
+    def feedback(self) -> widgets.HTML:
+        return self.view.feedback
+
+    @property
+    def buttons(self) -> dict[str, widgets.Button]:
+        return self.view.buttons
 
     def answer(self, key: str) -> None:
         """Judge an answer: colour the buttons (the right ones green, a wrong choice red) and say why."""
-        question = self.question
+        right = self.view.judge(key)
         self.answered += 1
-        self.right_answers += key in question.right
-        for choice, button in self.buttons.items():
-            button.button_style = "success" if choice in question.right else "danger" if choice == key else ""
-        self.feedback.value = feedback_html(question, key)
+        self.right_answers += right
         self.score.value = f"<span class='matatu-note'>{self.right_answers} right of {self.answered}</span>"
-        if key in question.right:
+        self.keep(right)
+        if right:
             PROGRESS.practised(self.page)
+
+    def keep(self, right: bool) -> None:
+        """Keep the question's first answer under the page's learner's name; a store's refusal is a note."""
+        if not LEARNER.name or not self.unkept:
+            return
+        self.unkept = False
+        try:
+            answer_lesson(page_progress(), LEARNER.name, self.page, self.ruleset, self.seed, right)
+        except MatatuError as error:  # the store's refusals (StoreError, RecordError) among them
+            self.view.kept.value = note_html(f"{NOT_KEPT} {error}")
+            return
+        self.view.kept.value = ""
 
 
 class PracticeTable(FollowsRuleset, widgets.VBox):

@@ -18,6 +18,8 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from ..engine.rules import Rules
+from ..store.database import StoreError
+from ..store.progress import LearnerProgress
 from ..teaching.lessons import (
     FIRST_GAME,
     GLOSSARY_PAGE,
@@ -31,7 +33,8 @@ from ..teaching.lessons import (
     ruleset_name,
     ruleset_rules,
 )
-from .learner import LEARNER
+from ..teaching.progress import lesson_statuses
+from .learner import LEARNER, page_progress
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
 
@@ -44,7 +47,13 @@ a.matatu-go { display: inline-block; background: #1a7f37; color: #fff !important
 a.matatu-go:hover, a.matatu-go:focus { background: #116329; outline: 3px solid #f0b400; }
 a.matatu-skip { color: #444 !important; }
 .matatu-head { border-bottom: 1px solid #d0d7de; padding-bottom: 6px; margin-bottom: 6px; }
+.matatu-nav .matatu-learner { color: #333; }
 </style>"""
+
+# Who a lesson keeps progress for, at its head (the name shown as text), and the landing page's
+# link on when lessons are done already.
+LEARNING_AS = "Learning as {name}"
+GO_ON = "Go on: lesson {number}, {title} →"
 
 
 class CarriedRuleset:
@@ -145,6 +154,47 @@ class PathProgress:
 PROGRESS = PathProgress()
 
 
+def practised_lessons(progress: LearnerProgress) -> set[str]:
+    """The lessons of the path whose practice the learner has done, as their own page counts them."""
+    return {page for page, _, status in lesson_statuses(progress) if status.startswith("Done")}
+
+
+def where_next(done: set[str]) -> tuple[str, str]:
+    """Where a learner goes on: the first lesson not done (page, link text), else the first game.
+
+    >>> where_next(set()), where_next({"01-the-deal"})[1]
+    (('01-the-deal', 'Start lesson 1: The deal →'), 'Go on: lesson 2, Matching and turns →')
+    >>> where_next({page for page, _ in LESSON_PATH})
+    ('07-first-game', 'Your first game, with a coach →')
+    """
+    for number, (page, title) in enumerate(LESSON_PATH, 1):
+        if page not in done:
+            words = PATH_WORDS["start"] if number == 1 else GO_ON
+            return page, words.format(number=number, title=title)
+    page, title = FIRST_GAME
+    return page, PATH_WORDS["last"].format(title=title)
+
+
+def stored_progress(name: str | None) -> LearnerProgress | None:
+    """The learner's kept progress (None: no learner, or nothing kept yet); may raise a ``StoreError``."""
+    if not name:
+        return None
+    progress = page_progress()
+    return progress.progress(name) if progress.find(name) is not None else None
+
+
+def remember_practice(page: str) -> str:
+    """Open the way on from ``page`` if the page's learner did its practice on an earlier visit;
+    a sentence if their progress cannot be read ("" otherwise)."""
+    try:
+        kept = stored_progress(LEARNER.name)
+    except StoreError as error:
+        return str(error)
+    if kept is not None and page in practised_lessons(kept):
+        PROGRESS.practised(page)
+    return ""
+
+
 class FollowsRuleset:
     """A lesson widget shows the ruleset it was given, or else the one the page carries, and draws
     itself again (``redraw``) whenever the page's ruleset changes."""
@@ -171,9 +221,10 @@ class LessonNavigation(widgets.VBox):
     """Where a page stands on the path, its links (every one carries the ruleset), and the page's
     one ruleset picker: choosing another ruleset redraws every lesson widget of the page.
 
-    ``end=True`` draws the foot of a lesson instead: once the lesson's practice is answered right,
-    one big link to the next lesson (after the last lesson, to a first game with a coach); until
-    then a soft link that skips ahead.
+    ``end=True`` draws the foot of a lesson instead: once the lesson's practice is answered right
+    (on this page, or by the page's learner on an earlier visit), one big link to the next lesson
+    (after the last lesson, to a first game with a coach); until then a soft link that skips ahead.
+    The head says who is learning, when the page has a learner.
 
     >>> carry("uganda")
     >>> navigation = LessonNavigation("02-matching-and-turns")
@@ -198,7 +249,12 @@ class LessonNavigation(widgets.VBox):
         self.add_class("matatu-foot" if end else "matatu-head")
         CARRIED.listen(lambda ruleset: self.draw())
         PROGRESS.listen(lambda page: self.draw())
+        LEARNER.listen(lambda name: self.draw())
+        self.store_problem = ""
         self.draw()
+        if end and self.number is not None:
+            self.store_problem = remember_practice(page)
+            self.draw()
 
     def _show_carried(self, ruleset: str) -> None:
         if self.picker.value != ruleset:
@@ -216,7 +272,8 @@ class LessonNavigation(widgets.VBox):
 
     def draw(self) -> None:
         if self.end:
-            self.links.value = NAVIGATION_STYLE + self._foot()
+            problem = f'<p class="matatu-note">{html.escape(self.store_problem)}</p>' if self.store_problem else ""
+            self.links.value = NAVIGATION_STYLE + self._foot() + problem
             return
         parts = []
         if self.number is not None:
@@ -228,7 +285,14 @@ class LessonNavigation(widgets.VBox):
         parts.append(_anchor("index", PATH_WORDS["lessons"]))
         if self.page != GLOSSARY_PAGE:
             parts.append(_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
-        problem = f'<p class="matatu-note">{html.escape(CARRIED.problem)}</p>' if CARRIED.problem else ""
+        if LEARNER.name:
+            learning = html.escape(LEARNING_AS.format(name=LEARNER.name))
+            parts.append(f'<span class="matatu-learner">{learning}</span>')
+        problem = "".join(
+            f'<p class="matatu-note">{html.escape(sentence)}</p>'
+            for sentence in (CARRIED.problem, LEARNER.problem)
+            if sentence
+        )
         self.links.value = (
             f'{NAVIGATION_STYLE}<nav class="matatu-nav" aria-label="Lessons">{"".join(parts)}</nav>{problem}'
         )
@@ -253,7 +317,11 @@ class LessonNavigation(widgets.VBox):
 
 class PathStart(widgets.VBox):
     """The landing page's start: the recommended ruleset, a picker, a "Start lesson 1" link, and
-    the first game with a coach that follows the lessons."""
+    the first game with a coach that follows the lessons.
+
+    ``lead_to(page)``: a learner's own way on is shown elsewhere on the page, so "Start lesson 1"
+    becomes a plain link: the page has one big link.
+    """
 
     def __init__(self):
         first, title = LESSON_PATH[0]
@@ -267,15 +335,23 @@ class PathStart(widgets.VBox):
             + "</p>"
         )
         CARRIED.listen(lambda ruleset: self.draw())
+        LEARNER.listen(lambda name: self.draw())
         super().__init__([advice, self.picker, self.start])
         self.title = title
         self.first = first
+        self.led_to: str | None = None
+        self.draw()
+
+    def lead_to(self, page: str | None) -> None:
+        """The page the learner's own big link leads to (None: there is none)."""
+        self.led_to = page
         self.draw()
 
     def draw(self) -> None:
         game, title = FIRST_GAME
+        css = "matatu-go" if self.led_to is None else ""
         self.start.value = NAVIGATION_STYLE + (
-            f"<p>{_anchor(self.first, PATH_WORDS['start'].format(title=self.title), 'matatu-go')} "
+            f"<p>{_anchor(self.first, PATH_WORDS['start'].format(title=self.title), css)} "
             f"&nbsp; {_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</p>"
             f"<p>{_anchor(game, PATH_WORDS['first game'].format(title=title))}</p>"
         )

@@ -23,7 +23,9 @@ from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, match_l
 from ..teaching.table_state import table_state
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
+from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
+from .learner import carried_learner
 from .navigation import carried_ruleset
 from .svg import STYLE
 from .table_widget import PACES, TableWidget
@@ -57,6 +59,9 @@ class PlayTable(widgets.VBox):
     ``ruleset`` (a published name) and ``jokers`` (its mode, where it has one) preset the
     settings; ``database`` is where finished rounds are recorded (default: the user's history);
     ``schedule(delay, callback)`` runs the computer's next move later when it plays by itself.
+    Each finished round is graded for the page's learner (``learner()``, the name the address
+    carries) and the grade shown under the table: ``grade_run`` and ``grade_deals`` are the
+    grading's (see ``GameGrade``). Without a learner nothing is graded or kept.
     """
 
     def __init__(
@@ -67,9 +72,14 @@ class PlayTable(widgets.VBox):
         seed: int = 1,
         database=None,
         schedule: Callable[[float, Callable[[], None]], None] = call_later,
+        learner: Callable[[], str | None] = carried_learner,
+        grade_run: Callable[[Callable[[], None]], None] = start_thread,
+        grade_deals: int | None = None,
     ):
         self.database = database
         self.schedule = schedule
+        self.learner = learner
+        self._graded: int | None = None  # the last recorded round graded (or invited to be): once each
         self.session: TableSession | None = None
         self.notice: dict[str, Any] | None = None
         self._notices = 0
@@ -152,8 +162,9 @@ class PlayTable(widgets.VBox):
         self.board = TableWidget()
         self.board.on_action(self._tapped)
         self.board.observe(lambda change: self._play_on(), names="pace")
+        self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
-        super().__init__([widgets.HTML(STYLE), self.board, self.settings])
+        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings])
         self._ruleset_changed()
         if jokers is not None and jokers != self.house_rules.rules.jokers:
             self.house_rules.choose("jokers", jokers)
@@ -289,6 +300,23 @@ class PlayTable(widgets.VBox):
         """Draw the table from the session: the person at the screen sees only their own view."""
         if self.session is not None:
             self.board.draw(self.state())
+            self._grade_finished()
+
+    def _grade_finished(self) -> None:
+        """A round just recorded is graded for the learner's seat, once; a new deal clears the grade."""
+        session = self.session
+        if not session.over:
+            if self.grade.value:
+                self.grade.clear()
+            return
+        if not session.recorded or session.recorded[-1] == self._graded:
+            return
+        self._graded = session.recorded[-1]
+        name = self.learner()
+        if name:
+            self.grade.grade(self._graded, session.humans[0], name)
+        else:
+            self.grade.invite()
 
 
 __all__ = ["PlayTable", "SETTINGS_TITLE"]

@@ -1,16 +1,24 @@
-""" "Can you cut?" one puzzle at a time: answer buttons, feedback you can see, hints, and a score card per set."""
+""" "Can you cut?" one puzzle at a time: answer buttons, feedback you can see, hints, and a score card per set.
+
+With a learner (their name in the page's address), every answer is kept and rated: the first
+try at a puzzle moves the learner's rating, and the set they start on is drawn near it. Without
+one, the page keeps nothing. ``PuzzleCard`` is one puzzle on its own, for other pages to ask.
+"""
 
 from __future__ import annotations
 
 import html
 import random
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
 from ..engine.cards import CARD_NAMES, RANK_OF, parse_card
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
+from ..store.progress import Progress, PuzzleAnswer, Rating
 from ..teaching.lessons import RULESET_CHOICES
+from ..teaching.progress import answer_puzzle, answer_words, draw_set, rating_words
 from ..teaching.puzzles import (
     LEVELS,
     QUESTION_TEXT,
@@ -21,7 +29,9 @@ from ..teaching.puzzles import (
 )
 from ..teaching.voice import COMPASS, card_name, count, seat_names
 from .bounds import note_html, within
-from .navigation import PROGRESS, FollowsRuleset
+from .learner import LEARNER, page_progress
+from .lesson_views import NOT_KEPT
+from .navigation import PROGRESS, FollowsRuleset, page_link
 from .svg import STYLE
 from .views import TableView
 
@@ -86,38 +96,53 @@ def verdict_html(kind: str, title: str, lines: list[str]) -> str:
     )
 
 
-class PuzzleTrainer(FollowsRuleset, widgets.VBox):
-    """Pick a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles.
+# ------------------------------------------------------------------ the learner
+def learner_note_html() -> str:
+    """What a page without a learner says, once: nothing is kept, and where a name is given."""
+    landing = html.escape(page_link("index"))
+    return (
+        f"<p class='matatu-note matatu-rating'>This page keeps nothing. Give your name on the "
+        f'<a href="{landing}">landing page</a> to keep a puzzle rating and have your mistakes asked again.</p>'
+    )
 
-    Puzzles are generated for a preset, in its default mode (a level may switch jokers on): the
-    one given, else the preset of the ruleset the page carries. In a lesson (``lesson``), a right
-    answer opens the way on.
+
+def rating_html(words: str) -> str:
+    """The learner's rating line (the lesson's head says whose it is)."""
+    return f"<p class='matatu-rating'><b>{html.escape(words)}</b></p>"
+
+
+def not_kept(error: Exception) -> str:
+    """A store that could not keep an answer, in one sentence: the page goes on without it."""
+    return f"{NOT_KEPT} {error}"
+
+
+# Called with no argument whenever a widget of this page kept a puzzle answer: "Your mistakes" counts again.
+ANSWER_KEPT: list[Callable[[], None]] = []
+
+
+class Keeping:
+    """A widget that keeps the page's learner's answers: in ``progress`` when one was given (a test's,
+    with its own clock), else in the page's store, opened when first needed."""
+
+    given_progress: Progress | None = None
+
+    def learner_progress(self) -> Progress:
+        return self.given_progress if self.given_progress is not None else page_progress()
+
+
+# ------------------------------------------------------------------ one puzzle
+class PuzzleCard(widgets.VBox):
+    """One puzzle: the question, the table, answer buttons, the verdict and a hint.
+
+    What an answer does beyond its verdict (``judged``, which returns more lines for it), the
+    words of the button that goes on (``then_words``) and where it goes (``go_on``) are the
+    owner's: a set of puzzles, or the mistakes asked again.
     """
 
-    def __init__(self, preset: str | None = None, level: str = "easy", set_number: int = 1, lesson: str | None = None):
-        self.lesson = lesson
-        # Radio buttons: a screen reader says which level is chosen.
-        self.level = widgets.RadioButtons(
-            options=[(name.capitalize(), name) for name in LEVELS],
-            value=level,
-            description="Level",
-            orientation="horizontal",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.level_note = widgets.HTML()
-        self.set_number = widgets.BoundedIntText(
-            value=set_number,
-            min=0,
-            max=SET_NUMBERS,
-            description="Set number",
-            style={"description_width": "initial"},
-            layout=widgets.Layout(width="12em"),
-            tooltip="Everyone who picks the same set gets the same puzzles",
-        )
-        self.try_set = widgets.Button(
-            description="Try set", icon="users", tooltip="Start this set from its first puzzle"
-        )
-        self.progress = widgets.HTML()
+    def __init__(self, head: list[widgets.Widget] = (), foot: list[widgets.Widget] = ()):
+        self.puzzle: Puzzle | None = None
+        self.answered = False
+        self.toggles: list[widgets.ToggleButton] = []
         self.question = widgets.HTML()
         self.table = TableView()
         self.answers = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -127,97 +152,36 @@ class PuzzleTrainer(FollowsRuleset, widgets.VBox):
         self.continue_button = widgets.Button(
             description="Skip", icon="forward", button_style="primary", tooltip="The next puzzle of the set"
         )
-        self.upload = widgets.FileUpload(
-            accept=".json", multiple=False, description="Load puzzles", tooltip="Load puzzles written as JSON"
-        )
-        self.upload_note = widgets.HTML(
-            "<p class='matatu-note'>Load puzzles written as JSON (the format is shown below on this page). "
-            "The class then works through them instead of a numbered set.</p>"
-        )
-        self.teachers = widgets.Accordion([widgets.VBox([self.upload_note, self.upload])], selected_index=None)
-        self.teachers.set_title(0, "For teachers")
-        self.try_set.on_click(lambda _: self.start_set())
-        self.continue_button.on_click(lambda _: self.next_puzzle())
+        self.continue_button.on_click(lambda _: self.go_on())
         self.hint_button.on_click(lambda _: self.show_hint())
-        self.level.observe(lambda change: self.start_set(), names="value")
-        self.upload.observe(lambda change: self.load_file(), names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.level], layout=wrap),
-                self.level_note,
-                widgets.HBox([self.set_number, self.try_set], layout=wrap),
-                self.progress,
+                *head,
                 self.question,
                 self.table,
                 self.answers,
                 widgets.HBox([self.feedback, self.hint_button, self.continue_button], layout=wrap),
-                self.teachers,
+                *foot,
             ]
         )
-        self.follow_ruleset(preset)
-        self.start_set()
 
-    @property
-    def preset(self) -> str:
-        """The preset the puzzles are made for (a table's own published ruleset, when one was given)."""
-        return self.fixed or RULESET_CHOICES[self.ruleset][1]
+    # What the owner decides.
+    def judged(self, puzzle: Puzzle, right: bool) -> list[str]:
+        """The first answer to a puzzle shown: count or keep it; more lines for the verdict."""
+        return []
 
-    def redraw(self) -> None:
-        self.start_set()
+    def then_words(self) -> tuple[str, str]:
+        """The words and tooltip of the button that goes on, once the puzzle is answered."""
+        return "Continue", "The next puzzle of the set"
 
-    # ------------------------------------------------------------- puzzles
-    @property
-    def set_size(self) -> int:
-        return SET_SIZE if self.custom is None else len(self.custom)
+    def go_on(self) -> None:
+        """What the button under the verdict does."""
 
-    def start_set(self, custom: list[Puzzle] | None = None) -> None:
-        """The first puzzle of the numbered set, or of a teacher's ``custom`` puzzles, with a fresh score."""
-        self.custom = custom
-        _, clamped = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
-        level = html.escape(LEVEL_NOTES[self.level.value])
-        self.level_note.value = f"<p class='matatu-note'>{level}</p>" + note_html(clamped)
-        self.index = 0
-        self.right = self.asked = self.streak = self.best = 0
-        self.show(self._puzzle(0))
+    def shown(self) -> None:
+        """Called when a puzzle is shown or answered: the owner's counts follow."""
 
-    def _puzzle(self, index: int) -> Puzzle:
-        if self.custom is not None:
-            return self.custom[index]
-        set_number, _ = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
-        return generate_puzzle(self.preset, self.level.value, set_number, index)
-
-    def next_puzzle(self) -> None:
-        """The next puzzle of the set, or the score card after the last one."""
-        if self.index + 1 >= self.set_size:
-            self.show_score_card()
-            return
-        self.index += 1
-        self.show(self._puzzle(self.index))
-
-    def load_file(self) -> None:
-        files = self.upload.value
-        if not files:
-            return
-        upload = files[0]
-        if len(upload["content"]) > LARGEST_UPLOAD:
-            self.feedback.value = verdict_html(
-                "wrong", "The file was not loaded.", [f"A puzzle file is at most {LARGEST_UPLOAD // 1000:,} kB."]
-            )
-            return
-        try:
-            puzzles = read_puzzles(bytes(upload["content"]).decode("utf-8"), upload["name"])
-        except (MatatuError, UnicodeDecodeError) as error:
-            message = str(error) if isinstance(error, MatatuError) else f"{upload['name']}: not a text file in UTF-8."
-            self.feedback.value = verdict_html("wrong", "The file was not loaded.", [message])
-            return
-        self.start_set(puzzles)
-        self.feedback.value = verdict_html(
-            "hint",
-            f"Loaded {count(len(puzzles), 'puzzle')} from {upload['name']}.",
-            ["Try set goes back to the numbered sets."],
-        )
-
+    # The puzzle.
     def show(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.answered = False
@@ -250,10 +214,18 @@ class PuzzleTrainer(FollowsRuleset, widgets.VBox):
                 buttons.append(button)
         self.answers.children = buttons
         self.feedback.value = ""
-        self.hint_button.disabled = False
+        self.hint_button.disabled = self.continue_button.disabled = False
         self.continue_button.description = "Skip"
         self.continue_button.tooltip = "Leave this puzzle unanswered and go to the next"
-        self._progress()
+        self.shown()
+
+    def clear(self) -> None:
+        """No puzzle: the question, the table and the buttons are emptied."""
+        self.question.value = ""
+        self.table.clear()
+        self.answers.children = []
+        self.toggles = []
+        self.hint_button.disabled = self.continue_button.disabled = True
 
     def _view(self) -> PlayerView:
         game = self.puzzle.game()
@@ -282,33 +254,21 @@ class PuzzleTrainer(FollowsRuleset, widgets.VBox):
             return None
         return self.answer([card for cards in pressed for card in cards])
 
-    # ------------------------------------------------------------ answers
     def answer(self, choice: object) -> bool:
+        """Judge a choice: the verdict, the marks on the buttons, and the table's marks now it is known."""
         puzzle = self.puzzle
         right = is_right(puzzle, choice)
-        if not self.answered:
-            self.answered = True
-            self.asked += 1
-            if right:
-                if self.lesson is not None:
-                    PROGRESS.practised(self.lesson)
-                self.right += 1
-                self.streak += 1
-                self.best = max(self.best, self.streak)
-            else:
-                self.streak = 0
-        said = _said(puzzle, choice)
+        more = [] if self.answered else self.judged(puzzle, right)
+        self.answered = True
         title = "✔ Right!" if right else "✘ Not quite."
-        lines = [f"You answered: {said}.", f"The answer: {answer_text(puzzle)}", puzzle.explanation]
-        self.feedback.value = verdict_html("right" if right else "wrong", title, lines)
+        lines = [f"You answered: {_said(puzzle, choice)}.", f"The answer: {answer_text(puzzle)}", puzzle.explanation]
+        self.feedback.value = verdict_html("right" if right else "wrong", title, [*lines, *more])
         self._mark_buttons(choice)
         # Now the answer is known, the table shows the chopper and the cards that may be laid.
         self.table.show(self._view(), marks=True)
         self.hint_button.disabled = True
-        last = self.index + 1 >= self.set_size
-        self.continue_button.description = "See your score" if last else "Continue"
-        self.continue_button.tooltip = "The score card of this set" if last else "The next puzzle of the set"
-        self._progress()
+        self.continue_button.description, self.continue_button.tooltip = self.then_words()
+        self.shown()
         return right
 
     def _mark_buttons(self, choice: object) -> None:
@@ -321,10 +281,8 @@ class PuzzleTrainer(FollowsRuleset, widgets.VBox):
                     toggle.button_style, toggle.icon = "success", "check"
                 elif (set(cards) <= set(choice)) if cards else not choice:
                     toggle.button_style, toggle.icon = "danger", "times"
-            buttons = self.toggles
         else:
-            buttons = list(self.answers.children)
-            for button, (_, option) in zip(buttons, _choices(self.puzzle), strict=True):
+            for button, (_, option) in zip(self.answers.children, _choices(self.puzzle), strict=True):
                 if is_right(self.puzzle, option):
                     button.button_style, button.icon = "success", "check"
                 elif option == choice:
@@ -335,25 +293,282 @@ class PuzzleTrainer(FollowsRuleset, widgets.VBox):
     def show_hint(self) -> None:
         self.feedback.value = verdict_html("hint", "💡 Hint", [self.puzzle.hint])
 
+
+# ------------------------------------------------------------------ the trainer
+class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
+    """Pick a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles.
+
+    Puzzles are generated for a preset, in its default mode (a level may switch jokers on): the
+    one given, else the preset of the ruleset the page carries. In a lesson (``lesson``), a right
+    answer opens the way on. With a learner, the first set is "Your set", drawn near their
+    rating, and every answer is kept (in ``progress``, when given: a test's store).
+    """
+
+    def __init__(
+        self,
+        preset: str | None = None,
+        level: str = "easy",
+        set_number: int = 1,
+        lesson: str | None = None,
+        progress: Progress | None = None,
+    ):
+        self.lesson = lesson
+        self.given_progress = progress
+        self.custom: list[Puzzle] | None = None
+        self.own = False  # the set is the learner's own, drawn near their rating
+        self.draws = 0  # own sets drawn on this page: each draw is seeded by its number
+        self.set_start: Rating | None = None  # the learner's rating when the set began
+        self.rating = widgets.HTML()
+        # Radio buttons: a screen reader says which level is chosen. None chosen: the learner's own set.
+        self.level = widgets.RadioButtons(
+            options=[(name.capitalize(), name) for name in LEVELS],
+            value=level,
+            description="Level",
+            orientation="horizontal",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.last_level = level
+        self.level_note = widgets.HTML()
+        self.set_number = widgets.BoundedIntText(
+            value=set_number,
+            min=0,
+            max=SET_NUMBERS,
+            description="Set number",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="12em"),
+            tooltip="Everyone who picks the same set gets the same puzzles",
+        )
+        self.try_set = widgets.Button(
+            description="Try set", icon="users", tooltip="Start this set from its first puzzle"
+        )
+        self.own_set = widgets.Button(
+            description="New set near my rating",
+            icon="star",
+            tooltip="Ten puzzles you have not tried, near your rating",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.progress = widgets.HTML()
+        self.upload = widgets.FileUpload(
+            accept=".json", multiple=False, description="Load puzzles", tooltip="Load puzzles written as JSON"
+        )
+        self.upload_note = widgets.HTML(
+            "<p class='matatu-note'>Load puzzles written as JSON (the format is shown below on this page). "
+            "The class then works through them instead of a numbered set.</p>"
+        )
+        self.teachers = widgets.Accordion([widgets.VBox([self.upload_note, self.upload])], selected_index=None)
+        self.teachers.set_title(0, "For teachers")
+        self.try_set.on_click(lambda _: self.start_set())
+        self.own_set.on_click(lambda _: self.start_own_set())
+        self.level.observe(self._level_chosen, names="value")
+        self.upload.observe(lambda change: self.load_file(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.own_note = widgets.HTML()
+        # A layout of its own: it is hidden without a learner, and a shared one would hide every row.
+        self.own_row = widgets.HBox(
+            [self.own_set, self.own_note], layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+        )
+        super().__init__(
+            head=[
+                self.rating,
+                self.own_row,
+                widgets.HBox([self.level], layout=wrap),
+                self.level_note,
+                widgets.HBox([self.set_number, self.try_set], layout=wrap),
+                self.progress,
+            ],
+            foot=[self.teachers],
+        )
+        self.follow_ruleset(preset)
+        LEARNER.listen(lambda _: self.redraw())
+        self.redraw()
+
+    @property
+    def preset(self) -> str:
+        """The preset the puzzles are made for (a table's own published ruleset, when one was given)."""
+        return self.fixed or RULESET_CHOICES[self.ruleset][1]
+
+    def redraw(self) -> None:
+        """The learner's own set when the page has a learner whose store answers, else a numbered set."""
+        self.own_row.layout.display = None if LEARNER.name else "none"
+        if not (LEARNER.name and self.start_own_set()):
+            self.start_set()
+
+    # ------------------------------------------------------------- puzzles
+    @property
+    def set_size(self) -> int:
+        return SET_SIZE if self.custom is None else len(self.custom)
+
+    def start_set(self, custom: list[Puzzle] | None = None) -> None:
+        """The first puzzle of the numbered set, or of a teacher's ``custom`` puzzles, with a fresh score."""
+        self.own = False
+        if self.level.value is None:
+            self._choose_level(self.last_level)  # back from the learner's own set, which has every level
+        _, clamped = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
+        level = html.escape(LEVEL_NOTES[self.level.value])
+        self.own_note.value = ""
+        self._begin(custom, f"<p class='matatu-note'>{level}</p>" + note_html(clamped))
+
+    def start_own_set(self) -> bool:
+        """A new set of the learner's own, drawn near their rating; False (and a sentence) if it cannot be."""
+        try:
+            drawn = draw_set(self.learner_progress(), LEARNER.name, self.preset, SET_SIZE, seed=self.draws)
+        except MatatuError as error:
+            self.rating.value = verdict_html("wrong", "Your set could not be drawn.", [str(error)])
+            return False
+        if not drawn:
+            return False  # every puzzle of this ruleset tried: the numbered sets remain
+        self.draws += 1
+        self.own = True
+        if self.level.value is not None:
+            self.last_level = self.level.value
+            self._choose_level(None)  # the set mixes the levels
+        self.own_note.value = (
+            "<p class='matatu-note'>Your set: puzzles you have not tried yet, chosen near your rating.</p>"
+        )
+        self._begin(drawn, "")
+        return True
+
+    def _choose_level(self, level: str | None) -> None:
+        """Show a level chosen without starting its set (the caller starts the set it means)."""
+        self.level.unobserve(self._level_chosen, names="value")
+        self.level.value = level
+        self.level.observe(self._level_chosen, names="value")
+
+    def _level_chosen(self, change) -> None:
+        if change["new"] is None:
+            return  # a page cannot empty the level: the set goes on
+        self.last_level = change["new"]
+        self.start_set()
+
+    def _begin(self, custom: list[Puzzle] | None, note: str) -> None:
+        self.custom = custom
+        self.level_note.value = note
+        self.index = 0
+        self.right = self.asked = self.streak = self.best = 0
+        self.set_start = self._rating()
+        self._show_rating()
+        self.show(self._puzzle(0))
+
+    def _puzzle(self, index: int) -> Puzzle:
+        if self.custom is not None:
+            return self.custom[index]
+        set_number, _ = within(self.set_number.value, 0, SET_NUMBERS, "The set number")
+        return generate_puzzle(self.preset, self.level.value, set_number, index)
+
+    def next_puzzle(self) -> None:
+        """The next puzzle of the set, or the score card after the last one."""
+        if self.index + 1 >= self.set_size:
+            self.show_score_card()
+            return
+        self.index += 1
+        self.show(self._puzzle(self.index))
+
+    go_on = next_puzzle
+
+    def load_file(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        upload = files[0]
+        if len(upload["content"]) > LARGEST_UPLOAD:
+            self.feedback.value = verdict_html(
+                "wrong", "The file was not loaded.", [f"A puzzle file is at most {LARGEST_UPLOAD // 1000:,} kB."]
+            )
+            return
+        try:
+            puzzles = read_puzzles(bytes(upload["content"]).decode("utf-8"), upload["name"])
+        except (MatatuError, UnicodeDecodeError) as error:
+            message = str(error) if isinstance(error, MatatuError) else f"{upload['name']}: not a text file in UTF-8."
+            self.feedback.value = verdict_html("wrong", "The file was not loaded.", [message])
+            return
+        self.start_set(puzzles)
+        self.feedback.value = verdict_html(
+            "hint",
+            f"Loaded {count(len(puzzles), 'puzzle')} from {upload['name']}.",
+            ["Try set goes back to the numbered sets."],
+        )
+
+    # ------------------------------------------------------------ answers
+    def judged(self, puzzle: Puzzle, right: bool) -> list[str]:
+        """Count the answer, open the way on in a lesson, and keep it for the learner."""
+        self.asked += 1
+        if right:
+            if self.lesson is not None:
+                PROGRESS.practised(self.lesson)
+            self.right += 1
+            self.streak += 1
+            self.best = max(self.best, self.streak)
+        else:
+            self.streak = 0
+        return self.keep(puzzle, right)
+
+    def keep(self, puzzle: Puzzle, right: bool) -> list[str]:
+        """Keep the learner's answer (a numbered set's puzzle with its set and number); its rating's move in words."""
+        if not LEARNER.name:
+            return []
+        place = (None, None) if self.custom is not None else (self.set_number.value, self.index)
+        try:
+            answer: PuzzleAnswer = answer_puzzle(self.learner_progress(), LEARNER.name, puzzle, right, *place)
+        except MatatuError as error:
+            return [not_kept(error)]
+        words = answer_words(answer)
+        self.rating.value = rating_html(words)
+        for listener in list(ANSWER_KEPT):
+            listener()
+        return [words]
+
+    def then_words(self) -> tuple[str, str]:
+        if self.index + 1 >= self.set_size:
+            return "See your score", "The score card of this set"
+        return "Continue", "The next puzzle of the set"
+
+    def _rating(self) -> Rating | None:
+        """The learner's rating now (a new learner's before their first answer); None: no learner, or no store."""
+        if not LEARNER.name:
+            return None
+        try:
+            found = self.learner_progress().find(LEARNER.name)
+        except MatatuError:
+            return None
+        return Rating() if found is None else found.rating
+
+    def _show_rating(self) -> None:
+        rating = self.set_start
+        if not LEARNER.name:
+            self.rating.value = learner_note_html()
+        elif rating is not None:
+            self.rating.value = rating_html(f"{rating_words(rating.rating, deviation=rating.deviation)}.")
+
     def show_score_card(self) -> None:
-        """The end of a set: how many were right, the best streak, and what to do next."""
-        where = "your teacher's puzzles" if self.custom is not None else f"set {self.set_number.value}"
+        """The end of a set: how many were right, the best streak, the rating's move, and what to do next."""
+        where = (
+            "your set"
+            if self.own
+            else "your teacher's puzzles"
+            if self.custom is not None
+            else f"set {self.set_number.value}"
+        )
         skipped = self.set_size - self.asked
         lines = [f"{self.right} of {self.set_size} right; best streak {self.best}."]
         if skipped:
             lines.append(f"{skipped} skipped.")
-        lines.append("Press Try set to play a numbered set again, or choose another set number or level.")
+        now = self._rating()
+        if now is not None and self.set_start is not None:
+            change = now.rating - self.set_start.rating
+            lines.append(f"{rating_words(now.rating, change, now.deviation)} after this set.")
+        if LEARNER.name:
+            lines.append("Press New set near my rating for ten more, or Try set for a numbered set.")
+        else:
+            lines.append("Press Try set to play a numbered set again, or choose another set number or level.")
+        self.clear()
         self.question.value = f"<h3>Score card — {html.escape(where)}</h3>"
-        self.table.clear()
-        self.answers.children = []
         kind = "right" if self.right * 2 >= self.set_size else "hint"
         self.feedback.value = verdict_html(kind, f"You finished {where}.", lines)
-        self.hint_button.disabled = self.continue_button.disabled = True
         self.progress.value = ""
 
-    def _progress(self) -> None:
-        self.continue_button.disabled = False
+    def shown(self) -> None:
+        level = f" · {self.puzzle.level.capitalize()}" if self.own else ""
         self.progress.value = (
-            f"<p class='matatu-note'><b>Puzzle {self.index + 1} of {self.set_size}</b> · "
+            f"<p class='matatu-note'><b>Puzzle {self.index + 1} of {self.set_size}</b>{html.escape(level)} · "
             f"Score: <b>{self.right} of {self.asked}</b> · streak {self.streak} · best streak {self.best}</p>"
         )

@@ -16,8 +16,12 @@ has been quiet for ``QUIET_SECONDS``, or the kernel stops.
 
 The address: ``?room=CODE&player=TOKEN`` takes the player back to their seat (the page writes it
 into the address bar once seated, so a reload or a reopened tab comes back); ``?room=CODE``
-fills the "Room code" box. Every name is shown as text, never markup; every sentence comes
-from the room module or the voice.
+fills the "Room code" box. A page with a learner (``?learner=NAME``) keeps it in the address it
+writes, never in the link shared with the others, and pre-fills "Your name" with it. Every name
+is shown as text, never markup; every sentence comes from the room module or the voice.
+
+When a round ends, a page with a learner grades its own seat, and only its own (a learner sees
+only their own progress), in a thread of its own (``GameGrade``): the poll goes on meanwhile.
 """
 
 from __future__ import annotations
@@ -43,7 +47,9 @@ from ..store.registry import Registry
 from ..teaching import room as rooms
 from ..teaching.voice import ruleset_words
 from .bounds import bounded_text
+from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
+from .learner import carried_learner
 from .table_widget import STATIC, TableWidget
 
 # Seconds between two looks at the room: a move shows on every other page within a second.
@@ -237,14 +243,23 @@ class RoomsPage(widgets.VBox):
 
     ``database``: the store the rooms live in (default: the user's, or ``MATATU_LEARN_DB``);
     ``query``: the page's address (default: the kernel's ``QUERY_STRING``); ``poll_seconds``:
-    how often the page looks at its room.
+    how often the page looks at its room; ``learner()``: the page's learner (default: the name
+    the address carries); ``grade_run`` and ``grade_deals``: the grading's (see ``GameGrade``).
     """
 
     def __init__(
-        self, database: str | Path | None = None, query: str | None = None, poll_seconds: float = POLL_SECONDS
+        self,
+        database: str | Path | None = None,
+        query: str | None = None,
+        poll_seconds: float = POLL_SECONDS,
+        learner: Callable[[], str | None] = carried_learner,
+        grade_run: Callable[[Callable[[], None]], None] = start_thread,
+        grade_deals: int | None = None,
     ):
         self.database = database
         self.poll_seconds = poll_seconds
+        self.learner = learner
+        self._graded: int | None = None  # the last recorded round this page graded: once each
         self.room: rooms.RoomTable | None = None
         self._task: asyncio.Task | None = None
         self._heard = time.monotonic()
@@ -258,7 +273,10 @@ class RoomsPage(widgets.VBox):
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(
-            description=LABELS["name"], style=wide, layout=widgets.Layout(width="20em", max_width="100%")
+            value=learner() or "",  # the name given on the landing page
+            description=LABELS["name"],
+            style=wide,
+            layout=widgets.Layout(width="20em", max_width="100%"),
         )
         self.open_button = widgets.Button(
             description=LABELS["open"],
@@ -307,6 +325,7 @@ class RoomsPage(widgets.VBox):
         )
         self.leave_button.on_click(lambda _: self.leave())
         self.board: TableWidget | None = None  # made when the round is dealt: the Play page's table
+        self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         self.room_box = widgets.VBox(layout=widgets.Layout(display="none"))
         self._arrange(dealt=False)
         # ----- the open rooms (the teacher's view)
@@ -419,7 +438,7 @@ class RoomsPage(widgets.VBox):
         except MatatuError as error:
             self._say_here(str(error), refused=True)
             if back:  # a link that holds no seat: the address keeps the room's code only
-                self.address.address = urlencode({"room": self.code.value})
+                self.address.address = self._query(urlencode({"room": self.code.value}))
             return
         self.room = room
         self._say_here("")
@@ -429,9 +448,8 @@ class RoomsPage(widgets.VBox):
             f"<p>{_text(LABELS['code'])}:</p>"
             f'<div class="matatu-room-code" data-room-code="{_text(room.code)}">{_text(room.code)}</div>'
         )
-        self.address.share = f"room={room.code}"
-        self.address.own = room.link_query
-        self.address.address = room.link_query
+        self.address.share = f"room={room.code}"  # the others' link: never this page's learner
+        self.address.own = self.address.address = self._query(room.link_query)
         self.show(force=True)
         self.show_open_rooms()
         self._heard = time.monotonic()
@@ -450,7 +468,7 @@ class RoomsPage(widgets.VBox):
             return
         self._let_go()
         self.forms.layout.display = None
-        self.address.address = ""
+        self.address.address = self._query("")
         self.show_open_rooms()
 
     def _let_go(self) -> None:
@@ -464,13 +482,21 @@ class RoomsPage(widgets.VBox):
         self._drop_board()
         self.hosting.layout.display = "none"
         self.address.share = self.address.own = ""
+        self.grade.clear()
+
+    def _query(self, query: str) -> str:
+        """``query`` with this page's learner added, so a reload keeps them."""
+        name = self.learner()
+        if not name:
+            return query
+        return f"{query}&{urlencode({'learner': name})}" if query else urlencode({"learner": name})
 
     def _arrange(self, dealt: bool) -> None:
         """Before the deal the room's code and links come first (to be read out and shared); once
         dealt, the table does, the code and links below it."""
         room = [self.code_view, self.address]
         lobby = [self.seats, self.why_not, self.make_host, self.hosting]
-        table = [self.board] if self.board is not None else []
+        table = [self.board, self.grade] if self.board is not None else []
         order = [*table, *lobby, *room] if dealt else [*room, *lobby, *table]
         order.append(self.leave_button)
         if list(self.room_box.children) != order:
@@ -596,7 +622,24 @@ class RoomsPage(widgets.VBox):
         if force or state != self._state_drawn:
             self._state_drawn = state
             self.board.draw(state)
+        self._grade_finished(room, state)
         self._arrange(dealt=True)
+
+    def _grade_finished(self, room: rooms.RoomTable, state: dict) -> None:
+        """A round just recorded is graded for this page's seat, once; the next deal clears it."""
+        if state["result"] is None:
+            if self.grade.value:
+                self.grade.clear()
+            return
+        game = room.recorded_game
+        if game is None or game == self._graded:
+            return
+        self._graded = game
+        name = self.learner()
+        if name:
+            self.grade.grade(game, room.seat, name)
+        else:
+            self.grade.invite()
 
     def _drop_board(self) -> None:
         board, self.board = self.board, None
