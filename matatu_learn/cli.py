@@ -776,7 +776,7 @@ def _progress(arguments) -> int:
 
     from .store.database import Store
     from .store.progress import Progress
-    from .teaching.progress import CLASS_COLUMNS, class_rows, progress_json
+    from .teaching.progress import CLASS_COLUMNS, NO_LEARNERS, class_rows, progress_json
 
     with Store() as store:
         keeper = Progress(store)
@@ -799,7 +799,7 @@ def _progress(arguments) -> int:
             )
         return 0
     if not learners:
-        print("No learners yet: a learner's progress is kept once they give their name on the landing page.")
+        print(NO_LEARNERS)
         return 0
     rows = [CLASS_COLUMNS, *class_rows(learners)]
     widths = [max(len(row[column]) for row in rows) for column in range(len(CLASS_COLUMNS))]

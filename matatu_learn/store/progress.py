@@ -498,10 +498,13 @@ class Progress:
             known.update(row[0] for row in rows)
         return known
 
-    def pool_sets(self, ruleset: str) -> dict[str, set[int]]:
-        """The set numbers of each level the store keeps generated puzzles of, for a ruleset."""
+    def pool_sets(self, ruleset: str, size: int = 1) -> dict[str, set[int]]:
+        """The set numbers of each level the store keeps at least ``size`` generated puzzles of, for a
+        ruleset: a set a learner met one puzzle of (a class's numbered set) is not yet in the pool."""
         rows = self.store._query(
-            "SELECT DISTINCT level, set_number FROM puzzles WHERE ruleset = ? AND set_number IS NOT NULL", (ruleset,)
+            "SELECT level, set_number FROM puzzles WHERE ruleset = ? AND set_number IS NOT NULL "
+            "GROUP BY level, set_number HAVING count(*) >= ?",
+            (ruleset, size),
         )
         sets: dict[str, set[int]] = {}
         for level, number in rows:

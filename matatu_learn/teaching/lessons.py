@@ -208,6 +208,8 @@ PATH_WORDS = {
     "practise first": "Answer a practice question right, and the way on opens here.",
     "skip": "Skip ahead: {title} →",
     "start": "Start lesson 1: {title} →",
+    "go on": "Go on: lesson {number}, {title} →",
+    "learning as": "Learning as {name}",
     "learn with": "Learn with",
     "advice": (
         "New to Matatu? Start with {name}: {reason}. You can change the ruleset here or at the top of any "

@@ -61,8 +61,10 @@ from ..store.progress import (
     round_half,
 )
 from ..strategy.grading import agent_rates
-from .lessons import LESSON_PATH, PRACTICE, Question, practice_question
+from ..strategy.review import THRESHOLDS
+from .lessons import FIRST_GAME, LESSON_PATH, PATH_WORDS, PRACTICE, Question, practice_question
 from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
+from .voice import count, listed
 
 # The solvers a puzzle is seeded against: name, rating. Their ratings are fixed points of the
 # scale (a small deviation): they never move.
@@ -234,7 +236,7 @@ def puzzle_entry(puzzle: Puzzle, set_number: int | None = None, number: int | No
 def grow_pool(progress: Progress, ruleset: str, sets: int = POOL_STEP) -> int:
     """Add up to ``sets`` more generated sets of each level (the lowest set numbers not kept yet, below
     ``POOL_SETS``) to a ruleset's pool; returns how many sets were added."""
-    kept = progress.pool_sets(ruleset)
+    kept = progress.pool_sets(ruleset, SET_SIZE)
     entries = []
     added = 0
     for level in LEVELS:
@@ -391,19 +393,47 @@ def played_like_words(spec: str) -> str:
 
 
 def points(chance: float) -> str:
-    """A share of a win in points out of 100, signed.
+    """A share of a win in percent, signed.
 
     >>> points(0.304), points(-0.05), points(0.0)
-    ('+30', '−5', '0')
+    ('+30%', '−5%', '0%')
     """
     value = round_half(100 * chance)
-    return "0" if value == 0 else f"+{value}" if value > 0 else f"−{-value}"
+    return "0%" if value == 0 else f"+{value}%" if value > 0 else f"−{-value}%"
+
+
+# A flagged move's name, one and many.
+FLAG_WORDS = {
+    "blunder": ("blunder", "blunders"),
+    "mistake": ("mistake", "mistakes"),
+    "inaccuracy": ("inaccuracy", "inaccuracies"),
+}
+
+
+def flagged_words(counts: Mapping[str, int]) -> str:
+    """The flagged moves of a game, with what each flag means.
+
+    >>> flagged_words({"blunder": 1, "mistake": 0, "inaccuracy": 2})
+    'You made 1 blunder and 2 inaccuracies (a blunder cost 20% or more of your chance to win, a mistake 10%, an inaccuracy 5%).'
+    >>> flagged_words({"blunder": 0, "mistake": 0, "inaccuracy": 0})
+    'No blunder, mistake or inaccuracy: no move cost 5% or more of your chance to win.'
+    """
+    thresholds = dict(THRESHOLDS)
+    meaning = ", ".join(
+        f"a{'n' if label[0] in 'aeiou' else ''} {label} {'cost ' if index == 0 else ''}"
+        f"{round_half(100 * thresholds[label])}%{' or more of your chance to win' if index == 0 else ''}"
+        for index, label in enumerate(thresholds)
+    )
+    flagged = [f"{counts[label]} {FLAG_WORDS[label][counts[label] != 1]}" for label in thresholds if counts[label]]
+    if not flagged:
+        return f"No blunder, mistake or inaccuracy: no move cost {round_half(100 * min(thresholds.values()))}% or more of your chance to win."
+    return f"You made {listed(flagged)} ({meaning})."
 
 
 def grade_words(graded: GradedGame, ruleset: str = "house") -> list[str]:
-    """A graded game in sentences: the error rate against the computer's, the flagged moves, the luck.
+    """A graded game in sentences: what the moves cost against the computer's, the flagged moves, the luck.
 
-    Chances are in points out of 100 (a win is 100).
+    Chances are in percent of a win.
     """
     lines = []
     if not graded.decisions:
@@ -411,23 +441,17 @@ def grade_words(graded: GradedGame, ruleset: str = "house") -> list[str]:
     else:
         rates = agent_rates(ruleset)
         lines.append(
-            f"Your moves gave away {100 * graded.error_rate:.1f} points of a win each, on average, over "
-            f"{graded.decisions} decision{'s' if graded.decisions != 1 else ''} "
-            f"(level 2 gives away {100 * rates['search:2']:.1f}, the Random player {100 * rates['random']:.1f})."
+            f"Your {count(graded.decisions, 'decision')} cost you {100 * graded.error_rate:.1f}% of your chance to "
+            f"win each, on average (the level 2 computer player: {100 * rates['search:2']:.1f}%; the Random player: "
+            f"{100 * rates['random']:.1f}%)."
         )
         lines.append(played_like_words(graded.played_like))
-        counts = graded.counts
-        flagged = [
-            f"{counts[label]} {label}{'s' if counts[label] != 1 else ''}"
-            for label in ("blunder", "mistake", "inaccuracy")
-            if counts[label]
-        ]
-        lines.append(("You made " + ", ".join(flagged) + ".") if flagged else "No blunder, mistake or inaccuracy.")
+        lines.append(flagged_words(graded.counts))
     play = -sum(decision["error"] for decision in graded.grade["decisions"])
     later = graded.luck - graded.deal_luck
     lines.append(
-        f"Luck: {points(graded.luck)} points (the deal {points(graded.deal_luck)}, the draws and the others' "
-        f"moves {points(later)}); your play: {points(play)}."
+        f"What decided the result, in chance to win: luck {points(graded.luck)} (the deal {points(graded.deal_luck)}, "
+        f"the draws and the others' moves {points(later)}), your play {points(play)}."
     )
     if abs(graded.luck) > abs(play):
         lines.append("The cards decided more of this result than your play.")
@@ -471,6 +495,27 @@ def lessons_done(progress: LearnerProgress) -> int:
     return sum(status.startswith("Done") for _, _, status in lesson_statuses(progress))
 
 
+def practised_lessons(progress: LearnerProgress) -> set[str]:
+    """The lessons of the path whose practice the learner has done, as their own page counts them."""
+    return {page for page, _, status in lesson_statuses(progress) if status.startswith("Done")}
+
+
+def where_next(done: set[str]) -> tuple[str, str]:
+    """Where a learner goes on: the first lesson not done (page, link text), else the first game.
+
+    >>> where_next(set()), where_next({"01-the-deal"})[1]
+    (('01-the-deal', 'Start lesson 1: The deal →'), 'Go on: lesson 2, Matching and turns →')
+    >>> where_next({page for page, _ in LESSON_PATH})
+    ('07-first-game', 'Your first game, with a coach →')
+    """
+    for number, (page, title) in enumerate(LESSON_PATH, 1):
+        if page not in done:
+            words = PATH_WORDS["start" if number == 1 else "go on"]
+            return page, words.format(number=number, title=title)
+    page, title = FIRST_GAME
+    return page, PATH_WORDS["last"].format(title=title)
+
+
 def mistakes_words(queued: int, due: int) -> str:
     """The mistakes set in a sentence.
 
@@ -498,8 +543,8 @@ def progress_lines(progress: LearnerProgress) -> list[str]:
     )
     if progress.games:
         lines.append(
-            f"Games graded: {progress.games}; your moves gave away {100 * progress.error_rate:.1f} points of a win "
-            f"each, on average."
+            f"Games graded: {progress.games}; your moves cost you {100 * progress.error_rate:.1f}% of your chance "
+            f"to win each, on average."
         )
     else:
         lines.append("Games graded: none yet. Finish a game at the Play table to have it graded.")
@@ -551,8 +596,8 @@ NO_LEARNERS = "No learners yet: a learner's progress is kept once they give thei
 CLASS_NOTE = (
     "Lessons: the lessons with a practice question answered right (the puzzles lesson: a puzzle right at the "
     "first try). Puzzles right: at the first try, the only one that is rated. A rating marked ? is still "
-    "provisional: too few puzzles tried to be sure of it. Error rate: the points of a win (out of 100) the "
-    "learner's moves gave away each, on average, in their graded games; lower is better."
+    "provisional: too few puzzles tried to be sure of it. Error rate: the share of their chance to win (in "
+    "%) the learner's moves cost each, on average, in their graded games; lower is better."
 )
 TREND_COLUMN = "Trend"
 MISSED_HEADING = "The puzzles the class gets wrong most"

@@ -33,7 +33,7 @@ from ..teaching.lessons import (
     ruleset_name,
     ruleset_rules,
 )
-from ..teaching.progress import lesson_statuses
+from ..teaching.progress import practised_lessons
 from .learner import LEARNER, page_progress
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
@@ -52,8 +52,6 @@ a.matatu-skip { color: #444 !important; }
 
 # Who a lesson keeps progress for, at its head (the name shown as text), and the landing page's
 # link on when lessons are done already.
-LEARNING_AS = "Learning as {name}"
-GO_ON = "Go on: lesson {number}, {title} →"
 
 
 class CarriedRuleset:
@@ -152,27 +150,6 @@ class PathProgress:
 
 
 PROGRESS = PathProgress()
-
-
-def practised_lessons(progress: LearnerProgress) -> set[str]:
-    """The lessons of the path whose practice the learner has done, as their own page counts them."""
-    return {page for page, _, status in lesson_statuses(progress) if status.startswith("Done")}
-
-
-def where_next(done: set[str]) -> tuple[str, str]:
-    """Where a learner goes on: the first lesson not done (page, link text), else the first game.
-
-    >>> where_next(set()), where_next({"01-the-deal"})[1]
-    (('01-the-deal', 'Start lesson 1: The deal →'), 'Go on: lesson 2, Matching and turns →')
-    >>> where_next({page for page, _ in LESSON_PATH})
-    ('07-first-game', 'Your first game, with a coach →')
-    """
-    for number, (page, title) in enumerate(LESSON_PATH, 1):
-        if page not in done:
-            words = PATH_WORDS["start"] if number == 1 else GO_ON
-            return page, words.format(number=number, title=title)
-    page, title = FIRST_GAME
-    return page, PATH_WORDS["last"].format(title=title)
 
 
 def stored_progress(name: str | None) -> LearnerProgress | None:
@@ -286,7 +263,7 @@ class LessonNavigation(widgets.VBox):
         if self.page != GLOSSARY_PAGE:
             parts.append(_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
         if LEARNER.name:
-            learning = html.escape(LEARNING_AS.format(name=LEARNER.name))
+            learning = html.escape(PATH_WORDS["learning as"].format(name=LEARNER.name))
             parts.append(f'<span class="matatu-learner">{learning}</span>')
         problem = "".join(
             f'<p class="matatu-note">{html.escape(sentence)}</p>'

@@ -16,10 +16,10 @@ import ipywidgets as widgets
 from ..store.database import StoreError
 from ..store.progress import LearnerProgress
 from ..teaching.lessons import LESSON_PATH
-from ..teaching.progress import lesson_statuses, progress_lines
+from ..teaching.progress import lesson_statuses, practised_lessons, progress_lines, where_next
 from .bounds import note_html
 from .learner import LEARNER, LearnerAddress, page_progress
-from .navigation import NAVIGATION_STYLE, PathStart, _anchor, practised_lessons, where_next
+from .navigation import NAVIGATION_STYLE, PathStart, _anchor
 
 NAME_WORDS = {
     "box": "Your name",
