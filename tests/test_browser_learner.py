@@ -55,11 +55,15 @@ def test_a_learner_given_once_is_carried_to_a_lesson_and_finds_it_done_back_on_t
     box.press("Enter")
     page.get_by_text("Hello, Amina.").wait_for(timeout=WAIT)
     page.wait_for_function("new URL(location.href).searchParams.get('learner') === 'Amina'", timeout=WAIT)
-    # The page's own markdown link carries no name: the template adds the address's when it is followed.
+    # The ruleset chosen on the page goes into the address too.
+    page.locator(".jupyter-widgets select").first.select_option(label="Uganda Classic")
+    page.wait_for_function("new URL(location.href).searchParams.get('rules') === 'uganda'", timeout=WAIT)
+    # The page's own markdown link carries neither: the template adds the address's when it is followed.
     page.locator(".jp-RenderedMarkdown a[href='01-the-deal.ipynb']").click()
     page.get_by_text("Learning as Amina").wait_for(timeout=WAIT)
     assert re.search(r"01-the-deal\.ipynb\?(.*&)?learner=Amina", page.url)
-    page.get_by_role("button", name=right_label("01-the-deal"), exact=True).first.click()
+    assert re.search(r"01-the-deal\.ipynb\?(.*&)?rules=uganda", page.url)
+    page.get_by_role("button", name=right_label("01-the-deal", "uganda"), exact=True).first.click()
     page.locator("a.matatu-go").wait_for(timeout=WAIT)
     page.locator(".matatu-head a", has_text="All lessons").click()
     standing = page.locator(".matatu-standing")
@@ -67,7 +71,7 @@ def test_a_learner_given_once_is_carried_to_a_lesson_and_finds_it_done_back_on_t
     assert standing.locator("tr", has_text="The deal").inner_text().endswith("Done: 1 of 1 right")
     go = standing.locator("a.matatu-go")
     assert go.inner_text() == "Go on: lesson 2, Matching and turns →"
-    assert go.get_attribute("href") == "02-matching-and-turns.ipynb?rules=house&learner=Amina"
+    assert go.get_attribute("href") == "02-matching-and-turns.ipynb?rules=uganda&learner=Amina"
     # Lesson 1 again, for Amina: its practice is remembered, so the way on is open from the start.
     page.locator(".matatu-standing a", has_text="The deal").click()
     page.get_by_text("Learning as Amina").wait_for(timeout=WAIT)

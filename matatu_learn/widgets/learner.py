@@ -2,10 +2,10 @@
 
 A learner gives their name once, on the landing page; it travels in the address like the
 ruleset (``?learner=Amina``). Voilà hands a page's query string to its kernel as
-``QUERY_STRING``, so each page knows its learner from the start; the landing page, where the
-name is typed, also writes it into the browser's address bar (``LearnerAddress``), and the
-pages' template adds it to every link to another page that does not carry it already. No name:
-the page works as before and keeps nothing.
+``QUERY_STRING``, so each page knows its learner from the start. The landing page (where the
+name is typed) and every lesson write the learner and the ruleset chosen into the browser's
+address bar (``PageAddress``), and the pages' template adds both to every link to another page
+that does not carry them already. No name: the page works as before and keeps nothing.
 
 A page reaches the learner's progress through ``page_progress()`` (one store a kernel). Work
 done off the kernel's thread (grading a game) opens a store of its own: an SQLite connection
@@ -79,12 +79,14 @@ def own_progress(database: str | Path | None = None) -> Progress:
     return Progress(Store(database))
 
 
-class LearnerAddress(anywidget.AnyWidget):
-    """Writes ``learner`` into the browser's address bar (``''``: takes it out), keeping the rest of
-    the address, so a reload, a bookmark and the page's links keep the learner's name."""
+class PageAddress(anywidget.AnyWidget):
+    """Writes the page's ``learner`` (``''``: takes it out) and ``rules`` (``''``: leaves it) into the
+    browser's address bar, keeping the rest of the address, so a reload, a bookmark and the page's
+    links keep the learner's name and the ruleset chosen on the page."""
 
-    _esm = STATIC / "learner_address.js"
+    _esm = STATIC / "page_address.js"
     learner = Unicode("").tag(sync=True)
+    rules = Unicode("").tag(sync=True)
 
     def set_state(self, sync_data):
         """A page changes nothing here: the name in the address is the kernel's."""
@@ -93,7 +95,7 @@ class LearnerAddress(anywidget.AnyWidget):
 __all__ = [
     "LEARNER",
     "CarriedLearner",
-    "LearnerAddress",
+    "PageAddress",
     "RecordError",
     "carried_learner",
     "own_progress",

@@ -34,7 +34,7 @@ from ..teaching.lessons import (
     ruleset_rules,
 )
 from ..teaching.progress import practised_lessons
-from .learner import LEARNER, page_progress
+from .learner import LEARNER, PageAddress, page_progress
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
 
@@ -123,6 +123,15 @@ def page_link(page: str, ruleset: str | None = None) -> str:
     if LEARNER.name:
         query["learner"] = LEARNER.name
     return f"{page}.ipynb?{urlencode(query)}"
+
+
+def page_address() -> PageAddress:
+    """The browser's address bar, following the page's learner and the ruleset it carries, so a
+    reload and every link of the page (those in the notebook's text too) keep both."""
+    address = PageAddress(learner=LEARNER.name or "", rules=CARRIED.value)
+    LEARNER.listen(lambda name: setattr(address, "learner", name or ""))
+    CARRIED.listen(lambda ruleset: setattr(address, "rules", ruleset))
+    return address
 
 
 def _anchor(page: str, text: str, css: str = "") -> str:
@@ -221,7 +230,7 @@ class LessonNavigation(widgets.VBox):
         if not end:
             self.picker = follow(RulesetPicker(carried_ruleset(), description=PATH_WORDS["ruleset"]))
             CARRIED.listen(self._show_carried)
-            children.append(self.picker)
+            children += [self.picker, page_address()]
         super().__init__(children, **kwargs)
         self.add_class("matatu-foot" if end else "matatu-head")
         CARRIED.listen(lambda ruleset: self.draw())

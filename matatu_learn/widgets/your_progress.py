@@ -18,8 +18,8 @@ from ..store.progress import LearnerProgress
 from ..teaching.lessons import LESSON_PATH
 from ..teaching.progress import lesson_statuses, practised_lessons, progress_lines, where_next
 from .bounds import note_html
-from .learner import LEARNER, LearnerAddress, page_progress
-from .navigation import NAVIGATION_STYLE, PathStart, _anchor
+from .learner import LEARNER, page_progress
+from .navigation import NAVIGATION_STYLE, PathStart, _anchor, page_address
 
 NAME_WORDS = {
     "box": "Your name",
@@ -92,7 +92,7 @@ class YourProgress(widgets.VBox):
         self.why = widgets.HTML(f"<p class='matatu-note'>{html.escape(NAME_WORDS['why'])}</p>")
         self.note = widgets.HTML()
         self.standing = widgets.HTML()
-        self.address = LearnerAddress(learner=LEARNER.name or "")
+        self.address = page_address()
         self.path = PathStart()
         self.quiet = False  # the page sets the box itself: not a name given
         self.keep_button.on_click(lambda _: self.keep(self.name_box.value))
@@ -134,7 +134,6 @@ class YourProgress(widgets.VBox):
     def show(self) -> None:
         """Draw the page for its learner (or for nobody)."""
         name = LEARNER.name
-        self.address.learner = name or ""
         self.quiet = True
         try:
             self.name_box.value = name or ""

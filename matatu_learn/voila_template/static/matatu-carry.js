@@ -1,13 +1,14 @@
-// The learner's name travels from page to page in the address (?learner=NAME). A link to another
-// page of this server that does not carry a name gets the one this page's address holds, when
-// it is followed; a link that names a learner already is left as it is. Loaded in the page's head.
+// The learner's name and the ruleset travel from page to page in the address (?learner=NAME,
+// ?rules=RULESET). A link to another page of this server that does not carry one of them gets
+// the one this page's address holds, when it is followed; what a link names already is left as
+// it is. Loaded in the page's head.
 (function () {
   "use strict";
+  var CARRIED = ["learner", "rules"];
   function carry(event) {
     var anchor = event.target && event.target.closest ? event.target.closest("a[href]") : null;
     if (!anchor) return;
-    var name = new URL(location.href).searchParams.get("learner");
-    if (!name) return;
+    var here = new URL(location.href).searchParams;
     var target;
     try {
       target = new URL(anchor.getAttribute("href"), location.href);
@@ -15,9 +16,14 @@
       return;
     }
     if (target.origin !== location.origin || !/\.ipynb$/.test(target.pathname)) return;
-    if (target.searchParams.has("learner")) return;
-    target.searchParams.set("learner", name);
-    anchor.href = target.href;
+    var changed = false;
+    CARRIED.forEach(function (key) {
+      if (here.get(key) && !target.searchParams.has(key)) {
+        target.searchParams.set(key, here.get(key));
+        changed = true;
+      }
+    });
+    if (changed) anchor.href = target.href;
   }
   // Capture: the address is set before the browser follows the link (a click, a middle click,
   // Enter on a focused link, or a long press that opens it elsewhere).
