@@ -200,6 +200,15 @@ def test_a_finished_game_is_graded_once_and_kept(progress, database):
     assert mine.games == 1 and mine.error_rate == pytest.approx(graded.error_rate)
 
 
+def test_the_same_moves_at_the_same_deal_get_the_same_grade_whoever_played_them(progress):
+    game = Round(PRESETS["house"], 2, seed=5)
+    play_round(game, [make_agent("heuristic", 3), make_agent("random", 4)])
+    first = progress.store.record(game, "house", 1, ["Amina", "Computer"])
+    second = progress.store.record(game, "house", 1, ["Kato", "Computer"])
+    amina, kato = progress.grade_game(first, 0, "Amina", deals=6), progress.grade_game(second, 0, "Kato", deals=6)
+    assert first != second and amina.grade == kato.grade and amina.played_like == kato.played_like
+
+
 # ------------------------------------------------------------------ names and privacy
 @pytest.mark.parametrize(
     "name",

@@ -26,6 +26,7 @@ reads the ratings it changes inside its own transaction.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -741,7 +742,9 @@ class Progress:
             record.actions,
             seat,
             grading.DEFAULT_DEALS if deals is None else deals,
-            estimate_seed=game,
+            estimate_seed=_game_digest(
+                record.ruleset, record.version, record.seed, record.leader, record.actions, seat
+            ),
             on_decision=on_decision,
         )
         base = self.store.ruleset(record.ruleset, record.version).base
@@ -886,6 +889,13 @@ def _graded(row: tuple) -> GradedGame:
     return GradedGame(
         game, seat, name, decisions, error_rate, counts, result, luck, deal_luck, like, json.loads(grade), at
     )
+
+
+def _game_digest(ruleset: str, version: int, seed: int, leader: int, actions: Sequence, seat: int) -> int:
+    """The grader's seed for a game: from the game itself (rules, deal, moves, seat), never its
+    number, so the same moves at the same deal always get the same grade."""
+    played = json.dumps([ruleset, version, seed, leader, [str(action) for action in actions], seat])
+    return int.from_bytes(hashlib.sha256(played.encode()).digest()[:8], "little")
 
 
 def round_half(value: float) -> int:
