@@ -101,7 +101,11 @@ def test_the_foot_skips_softly_until_the_practice_is_answered_right_then_leads_o
     assert "Answer a practice question right" in foot.links.value
     practice.answer(next(key for _, key in question.choices if key not in question.right))
     assert 'class="matatu-go"' not in foot.links.value  # a wrong answer is explained, and the way stays shut
-    practice.answer(next(iter(question.right)))
+    assert "Another one" in practice.feedback.value and all(button.disabled for button in practice.buttons.values())
+    practice.answer(next(iter(question.right)))  # the answer shown, a second try counts for nothing
+    assert 'class="matatu-go"' not in foot.links.value
+    practice.another.click()
+    practice.answer(next(iter(practice.question.right)))
     assert 'class="matatu-go"' in foot.links.value and 'class="matatu-skip"' not in foot.links.value
     assert hrefs(foot.links.value)[0] == "02-matching-and-turns.ipynb?rules=house"
     # Another lesson's foot is not opened by this lesson's practice.
@@ -386,13 +390,15 @@ def test_a_right_answer_is_green_and_a_wrong_one_red_with_the_right_answer_shown
         practice.feedback.value
     )
     assert practice.buttons[wrong].button_style == "danger" and practice.buttons[right].button_style == "success"
-    practice.answer(right)
-    assert "matatu-right" in practice.feedback.value and f"✔ Right: {label[right]}." in practice.feedback.value
-    assert "1 right of 2" in practice.score.value
+    practice.answer(right)  # the buttons are closed once answered: nothing changes
+    assert "matatu-wrong" in practice.feedback.value and "0 right of 1" in practice.score.value
     # The chopper question shows the marker card alone: the table would name the chopper.
     assert practice.view.table.value == "" and 'data-card="' in practice.view.marker_card.value
     practice.another.click()
     assert practice.seed == 3 and practice.feedback.value == ""
+    practice.answer(next(iter(practice.question.right)))
+    assert "matatu-right" in practice.feedback.value and "✔ Right: " in practice.feedback.value
+    assert "1 right of 2" in practice.score.value
 
 
 def test_every_wrong_answer_is_explained_in_plain_words():

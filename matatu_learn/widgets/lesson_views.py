@@ -24,6 +24,7 @@ from ..engine.rules_text import marker_name, match_sentence
 from ..engine.scoring import Match
 from ..engine.view import PlayerView, TeacherView, views_of
 from ..teaching.lessons import (
+    PATH_WORDS,
     RULESET_CHOICES,
     Question,
     cut_position,
@@ -686,20 +687,26 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
         return self.view.buttons
 
     def answer(self, key: str) -> None:
-        """Judge an answer: colour the buttons (the right ones green, a wrong choice red) and say why."""
-        right = self.view.judge(key)
+        """Judge a question's one answer: colour the buttons (the right ones green, a wrong choice red)
+        and say why. The buttons then close: once the answer is shown, a second try proves nothing,
+        so only a right first answer opens the way on (and counts as the lesson done)."""
+        if not self.unkept:
+            return
+        right = self.view.judge(key, close=True)
         self.answered += 1
         self.right_answers += right
         self.score.value = f"<span class='matatu-note'>{self.right_answers} right of {self.answered}</span>"
+        if not right:
+            self.view.feedback.value += f"<p class='matatu-note'>{html.escape(PATH_WORDS['try another'])}</p>"
         self.keep(right)
         if right:
             PROGRESS.practised(self.page)
 
     def keep(self, right: bool) -> None:
-        """Keep the question's first answer under the page's learner's name; a store's refusal is a note."""
-        if not LEARNER.name or not self.unkept:
-            return
+        """Keep the question's answer under the page's learner's name; a store's refusal is a note."""
         self.unkept = False
+        if not LEARNER.name:
+            return
         try:
             answer_lesson(page_progress(), LEARNER.name, self.page, self.ruleset, self.seed, right)
         except MatatuError as error:  # the store's refusals (StoreError, RecordError) among them
