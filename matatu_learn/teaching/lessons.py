@@ -216,7 +216,7 @@ PATH_WORDS = {
         "New to Matatu? Start with {name}: {reason}. You can change the ruleset here or at the top of any "
         "lesson, and it follows you from page to page."
     ),
-    "first game": "Then play your first game, with a coach: {title} →",
+    "first game": "After the lessons: {title} →",
 }
 
 # The ruleset for a first game: no calls to remember, a 2 never grows, no jokers, and you may

@@ -41,7 +41,7 @@ LEVELS = ("easy", "medium", "hard")
 QUESTION_TEXT = {
     "can_cut": "Can you cut?",
     "which_card": "Which of your cards can cut? (Choose none if no card can.)",
-    "hand_value": "What is your hand worth?",
+    "hand_value": "What is your whole hand worth, every card counted?",
     "who_wins": "You cut now. Who wins the round?",
 }
 # Why a cut is refused, as named in a can_cut puzzle's "rule".

@@ -335,10 +335,14 @@ class PathStart(widgets.VBox):
 
     def draw(self) -> None:
         game, title = FIRST_GAME
-        css = "matatu-go" if self.led_to is None else ""
+        # A learner's own big link (where they stand) replaces "Start lesson 1": one way on.
+        start = (
+            f"{_anchor(self.first, PATH_WORDS['start'].format(title=self.title), 'matatu-go')} &nbsp; "
+            if self.led_to is None
+            else ""
+        )
         self.start.value = NAVIGATION_STYLE + (
-            f"<p>{_anchor(self.first, PATH_WORDS['start'].format(title=self.title), css)} "
-            f"&nbsp; {_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</p>"
+            f"<p>{start}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</p>"
             f"<p>{_anchor(game, PATH_WORDS['first game'].format(title=title))}</p>"
         )
 

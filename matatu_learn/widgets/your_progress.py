@@ -33,6 +33,7 @@ NAME_WORDS = {
     "greeting": "Hello, {name}. Your progress is kept under your name.",
     "forgotten": "Your name is forgotten on this page: nothing more is kept. What was kept stays under the name.",
     "not kept": "Your progress cannot be kept:",
+    "empty": "Type your name in the box first, then press Keep my progress.",
 }
 
 STANDING_STYLE = """<style>
@@ -119,6 +120,9 @@ class YourProgress(widgets.VBox):
         """Keep progress under ``name`` from now on; a refused name is a sentence, and nothing is kept."""
         before = LEARNER.name
         self.note.value = ""
+        if not name.strip():
+            self.note.value = note_html(NAME_WORDS["empty"])
+            return
         try:
             LEARNER.change(name)  # a new name redraws the page (``show`` listens)
         except StoreError as error:  # RecordError: a name refused
