@@ -125,7 +125,8 @@ def test_a_wrong_answer_comes_back_when_due_until_answered_right_twice(progress,
     assert "No mistakes to practise." in mistakes.status.value
     missed = trainer.puzzle
     trainer.answer(choose(missed, right=False))
-    assert "Your 1 mistake comes back later." in mistakes.status.value, "the page's other widget counts again"
+    # The page's other widget counts again, and says when (the store's schedule: ten minutes).
+    assert "Your 1 mistake comes back later: the next one in 10 minutes." in mistakes.status.value
     assert mistakes.start_button.description == "Check again"
     mistakes.start()
     assert mistakes.puzzle_card.layout.display == "none"  # not due yet: nothing asked
@@ -153,7 +154,7 @@ def test_a_right_answer_once_is_not_enough(progress, clock):
     mistakes.start()
     mistakes.puzzle_card.answer(choose(mistakes.puzzle_card.puzzle, right=True))
     mistakes.puzzle_card.continue_button.click()
-    assert "Your 1 mistake comes back later." in mistakes.status.value
+    assert "Your 1 mistake comes back later: the next one tomorrow." in mistakes.status.value  # right once: a day
 
 
 def test_a_lesson_question_got_wrong_is_asked_as_its_lesson_asks_it(progress, clock):

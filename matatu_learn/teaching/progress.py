@@ -516,16 +516,34 @@ def where_next(done: set[str]) -> tuple[str, str]:
     return page, PATH_WORDS["last"].format(title=title)
 
 
-def mistakes_words(queued: int, due: int) -> str:
-    """The mistakes set in a sentence.
+def wait_words(seconds: float) -> str:
+    """A wait, roughly, as a learner reads it.
+
+    >>> wait_words(30), wait_words(7 * 60 + 5), wait_words(5 * 3600), wait_words(26 * 3600)
+    ('in a minute', 'in 8 minutes', 'in 5 hours', 'tomorrow')
+    """
+    minutes = max(1, -(-int(seconds) // 60))
+    if minutes == 1:
+        return "in a minute"
+    if minutes < 60:
+        return f"in {minutes} minutes"
+    hours = round(minutes / 60)
+    return f"in {count(hours, 'hour')}" if hours < 20 else "tomorrow"
+
+
+def mistakes_words(queued: int, due: int, next_in: float | None = None) -> str:
+    """The mistakes set in a sentence; ``next_in``: seconds until the next one comes back, if known.
 
     >>> mistakes_words(0, 0), mistakes_words(3, 1), mistakes_words(2, 0)
     ('No mistakes to practise.', '1 of your 3 mistakes is due again now.', 'Your 2 mistakes come back later.')
+    >>> mistakes_words(1, 0, next_in=590)
+    'Your 1 mistake comes back later: the next one in 10 minutes.'
     """
     if not queued:
         return "No mistakes to practise."
     if not due:
-        return f"Your {queued} mistake{'s come' if queued != 1 else ' comes'} back later."
+        when = f": the next one {wait_words(next_in)}" if next_in is not None else ""
+        return f"Your {queued} mistake{'s come' if queued != 1 else ' comes'} back later{when}."
     return f"{due} of your {queued} mistake{'s' if queued != 1 else ''} {'is' if due == 1 else 'are'} due again now."
 
 

@@ -135,13 +135,15 @@ class MistakesSet(Keeping, widgets.VBox):
             return
         try:
             progress = self.learner_progress()
-            queued = len(progress.mistakes(LEARNER.name))
+            queued = progress.mistakes(LEARNER.name)
             due = len(progress.mistakes_due(LEARNER.name))
         except MatatuError as error:
             self.status.value = verdict_html("wrong", str(error), [])
             self.start_button.layout.display = "none"
             return
-        self.status.value = f"<p class='matatu-note'>{html.escape(mistakes_words(queued, due))}</p>"
+        next_in = min(mistake.due for mistake in queued) - progress.clock() if queued else None
+        words = mistakes_words(len(queued), due, next_in)
+        self.status.value = f"<p class='matatu-note'>{html.escape(words)}</p>"
         # Shown while any are queued: a mistake made on this page comes due while the page is open.
         self.start_button.layout.display = None if queued else "none"
         self.start_button.description = "Ask my mistakes again" if due else "Check again"
