@@ -64,7 +64,7 @@ from ..strategy.grading import agent_rates
 from ..strategy.review import THRESHOLDS
 from .lessons import FIRST_GAME, LESSON_PATH, PATH_WORDS, PRACTICE, Question, practice_question
 from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
-from .voice import count, listed
+from .voice import action_words, count, listed
 
 # The solvers a puzzle is seeded against: name, rating. Their ratings are fixed points of the
 # scale (a small deviation): they never move.
@@ -435,18 +435,26 @@ def grade_words(graded: GradedGame, ruleset: str = "house") -> list[str]:
 
     Chances are in percent of a win.
     """
-    lines = []
+    result = graded.grade["result"]
+    lines = ["You won this round." if result == 1 else "You shared the win." if result > 0 else "You lost this round."]
     if not graded.decisions:
         lines.append("You had no choice to make this game: every move was forced.")
     else:
+        lines.append(played_like_words(graded.played_like))
+        lines.append(flagged_words(graded.counts))
+        worst = max(graded.grade["decisions"], key=lambda decision: decision["error"])
+        if worst["label"] != "good":
+            lines.append(
+                f"Your costliest move was move {worst['number']}: you chose to {action_words(worst['played'])}; "
+                f"to {action_words(worst['best'])} was better (it kept {points(worst['best_chance'] - worst['played_chance'])[1:]} "
+                f"more of your chance to win)."
+            )
         rates = agent_rates(ruleset)
         lines.append(
             f"Your {count(graded.decisions, 'decision')} cost you {100 * graded.error_rate:.1f}% of your chance to "
             f"win each, on average (the level 2 computer player: {100 * rates['search:2']:.1f}%; the Random player: "
             f"{100 * rates['random']:.1f}%)."
         )
-        lines.append(played_like_words(graded.played_like))
-        lines.append(flagged_words(graded.counts))
     play = -sum(decision["error"] for decision in graded.grade["decisions"])
     later = graded.luck - graded.deal_luck
     lines.append(
