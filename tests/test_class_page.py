@@ -169,7 +169,10 @@ def test_the_puzzles_missed_most_follow_the_store_and_say_the_question(database,
     rows = missed_rows(missed)
     positions = [page.missed.value.index(html.escape(row[1])) for row in rows if row[1] != rows[0][1]]
     assert rows and positions == sorted(positions)
-    assert "Can you cut? (easy)" in page.missed.value or "What is your whole hand worth, every card counted? (easy)" in page.missed.value
+    assert (
+        "Can you cut? (easy)" in page.missed.value
+        or "What is your whole hand worth, every card counted? (easy)" in page.missed.value
+    )
     assert "The puzzles the class gets wrong most" in page.missed_heading.value
     # Each wrong first try counted: three learners, four puzzles, the pattern of the fixture.
     wrong = {puzzle_key(a_puzzle(index)): sum((index + number) % 3 != 0 for number in range(3)) for index in range(4)}
