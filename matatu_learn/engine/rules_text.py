@@ -70,7 +70,7 @@ SWITCH_DESCRIPTIONS: dict[str, str] = {
     "jack": "A Jack jumps the next player, or reverses the order of play.",
     "draw_when_fitting": "A player may draw while holding a card that fits.",
     "after_draw": "After a draw: play any fitting card or pass; the drawn card must be played if it fits; the turn ends; or play the drawn card or pass.",
-    "pass_without_draw": "A player may pass without drawing: they take one card and the turn ends.",
+    "pass_without_draw": "A player may pass at once, without drawing first: they take one card and the turn ends.",
     "pick_answer": "How a pick is answered when picks do not add up: passed on (the same pick card) or compared (by colour and amount).",
     "threes_pick": "In joker mode a 3 makes the next player pick three.",
     "master_ace": "When the Ace of spades cancels any pending pick: always, in joker mode only, or never.",
@@ -243,9 +243,12 @@ def _turn(rules: Rules) -> list[str]:
             "Draw until you can play: drawing repeats until a drawn card can be played; when nothing is left to draw, the turn ends."
         )
     if rules.pass_without_draw:
-        lines.append("You may pass without drawing, even with a card that fits: you take one card and your turn ends.")
+        lines.append(
+            "You may pass at once, even with a card that fits: passing takes one card from the stock and ends "
+            "your turn, without playing it."
+        )
     else:
-        lines.append("There is no pass without drawing.")
+        lines.append("You may not pass at once: draw first.")
     lines.append(
         "When the stock runs out, the pile except its top card is shuffled into a new stock"
         + (" (the cutter stays out of play)" if rules.marker is Marker.CUTTER else "")
