@@ -103,6 +103,7 @@ def test_a_wrong_code_shows_nothing_of_anyone(database, teacher_code, code):
     assert names_in(text) == []
     assert not re.search(r"\d+ learners?\b", text) and "<table" not in text and "<svg" not in text
     assert "teacher code" in page.status.value and page.code.value == ""
+    assert "nothing was changed" not in page.status.value  # looking changes nothing: no need to say so
     page.refresh_button.click()  # a refresh without the code reads nothing either
     assert names_in(shown(page)) == []
 

@@ -66,15 +66,17 @@ def how_to_set_teacher_code(doing: str) -> str:
     return f"Start the server with matatu-learn serve --teacher-code CODE to {doing} from this page."
 
 
-def require_teacher(given: str, doing: str) -> None:
-    """Refuse with a sentence unless ``given`` is the teacher code; ``doing`` says what it unlocks ("publish rules")."""
+def require_teacher(given: str, doing: str, changes: bool = True) -> None:
+    """Refuse with a sentence unless ``given`` is the teacher code; ``doing`` says what it unlocks
+    ("publish rules"); ``changes``: whether it would change anything (a view changes nothing)."""
     if not teacher_code_set():
         raise RoleError(how_to_set_teacher_code(doing))
     if not isinstance(given, str) or not given.strip():
         raise RoleError(f"Only the teacher may {doing} on this server: type the teacher code first.")
     WRITE_BUDGET.spend("teacher code")  # a guesser at one page gets ten tries in ten minutes
     if not teacher_code_matches(given.strip()):
-        raise RoleError(f"That is not the teacher code, so nothing was changed: only the teacher may {doing} here.")
+        kept = ", so nothing was changed" if changes else ""
+        raise RoleError(f"That is not the teacher code{kept}: only the teacher may {doing} here.")
 
 
 def _span(seconds: float) -> str:
