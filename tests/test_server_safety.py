@@ -269,7 +269,7 @@ def test_the_pages_ask_nothing_of_any_host_but_the_server(class_server, browser_
     browser_page.on("response", lambda response: fonts.append(response.status) if ".woff" in response.url else None)
     open_notebook(browser_page, class_server.base, "index.ipynb")
     open_notebook(browser_page, class_server.base, PUZZLES)  # its buttons carry Font Awesome icons
-    browser_page.locator(".jupyter-widgets button i.fa").first.wait_for(state="visible")
+    browser_page.locator(".jupyter-widgets button:visible i.fa").first.wait_for(state="visible")
     browser_page.goto(f"{class_server.base}/")  # the folder listing
     browser_page.wait_for_load_state("networkidle")
     server_host = urlsplit(class_server.base).netloc
