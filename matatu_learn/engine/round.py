@@ -988,6 +988,10 @@ class Round:
                 return Ruling(Rule.NO_CALL_OWED, False, text, word=action.word)
             if action.word != owed:
                 return Ruling(Rule.WRONG_CALL_OWED, False, text, word=action.word, owed=owed, hand_size=len(hand))
+        if kind is CATCH or (kind is CALL and rules.owed_call_blocks):
+            # The generator offers these before anything else, a pending pick included: a catch whenever
+            # someone can be caught, an owed call that blocks everything else.
+            return Ruling(Rule.NOT_NOW, False, text, choices=tuple(option.text for option in self.legal_actions()))
         card = action.card
         if card is not None and card not in hand:
             return Ruling(Rule.NOT_HELD, False, text, card=card)
