@@ -99,7 +99,7 @@ def test_grading_refuses_an_unfinished_round_or_a_seat_that_is_not_there():
     start, game = recorded_round()
     with pytest.raises(MatatuError, match="Only a finished round"):
         grade_from(start, game.history[:3], 0, deals=2)
-    with pytest.raises(MatatuError, match="The seat to grade must be from 0 to 1"):
+    with pytest.raises(MatatuError, match="This round has seats 1 to 2; there is no seat 3 to grade"):
         grade_from(start, game.history, 2, deals=2)
 
 

@@ -257,7 +257,8 @@ def grade_from(
     a round takes a few seconds, about a second for every five decisions.
     """
     if not 0 <= seat < start.players:
-        raise MatatuError(f"The seat to grade must be from 0 to {start.players - 1}, not {seat}.")
+        # Seats are counted from 1 in words, as every page counts them.
+        raise MatatuError(f"This round has seats 1 to {start.players}; there is no seat {seat + 1} to grade.")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise MatatuError(f"deals must be a whole number of imagined deals, 1 or more, not {deals!r}.")
     actions = [parse_action(action) if isinstance(action, str) else action for action in actions]
