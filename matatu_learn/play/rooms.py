@@ -789,9 +789,10 @@ class RoomService:
         self.rows.link_game(room.code, room.round, game_id)
         return game_id
 
-    def deal_next(self, code: str, token: str, after: int, now: float | None = None) -> bool:
-        """Deal the round after round ``after`` once it is over (any person at the table may);
-        False when it was already dealt (two presses deal once)."""
+    def deal_next(self, code: str, token: str, after: int, now: float | None = None, seed: int | None = None) -> bool:
+        """Deal the round after round ``after`` (of the match of ``seed``, if given) once it is over
+        (any person at the table may); False when it was already dealt (two presses deal once), or
+        the host dealt a new match since."""
         now = self._now(now)
         kept = None
         try:
@@ -801,7 +802,7 @@ class RoomService:
                     raise RoomError(Refusal.MATCH_OVER)
                 if room.status is not Status.PLAYING:
                     raise RoomError(Refusal.NOT_PLAYING, status=room.status)
-                if room.round > after:
+                if room.round > after or (seed is not None and seed != room.seed):
                     return False
                 if room.to_move >= 0:
                     raise RoomError(Refusal.ROUND_ON, round=room.round)

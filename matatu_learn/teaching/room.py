@@ -266,6 +266,7 @@ class RoomTable:
         self._state: dict[str, Any] | None = None
         self._state_at: int | None = None  # the room's change counter the state was built at
         self._at: tuple[int, int] | None = None  # (round, moves made) of the state drawn: taps are made on it
+        self._match: int | None = None  # the seed of the match the state drawn shows
         self._choice: tuple[str, list[Any]] | None = None  # a card tapped, and the answers given so far
         self._notice: dict[str, Any] | None = None
         self._notices = 0
@@ -498,6 +499,7 @@ class RoomTable:
         self._restore_choice(session)
         state = table_state(session)
         self._at = (room.round, len(session.moves))
+        self._match = room.seed
         self._state_at = room.changes
         self.recorded_game = games.get(room.round) if session.over else None
         lobby = self.lobby()
@@ -753,7 +755,7 @@ class RoomTable:
     def _next_round(self) -> None:
         room = self._read()
         after = self._at[0] if self._at is not None else room.round
-        self.rooms.deal_next(self.code, self.token, after, now=self.clock())
+        self.rooms.deal_next(self.code, self.token, after, now=self.clock(), seed=self._match)
         self._choice = None
 
     # ------------------------------------------------------------------ the computer's moves
