@@ -29,7 +29,7 @@ from ..engine.errors import MatatuError
 from ..engine.events import CutterShown, Event, Opened, public_event
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
-from ..engine.rules import PRESET_IDS, AfterDraw, JackEffect, Rules, with_switches
+from ..engine.rules import PRESET_IDS, AfterDraw, Rules, with_switches
 from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
@@ -83,33 +83,6 @@ class Control:
     enabled: bool
     tooltip: str
     action: Action | None
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOrder:
-    """Who plays after the seat to move, who an 8 would skip, and whose turn a reverse would give."""
-
-    next_seat: int
-    skipped: int
-    after_jump: int
-    after_reverse: int
-
-
-def turn_order(view: PlayerView) -> TurnOrder:
-    """The seats around the player to move, read from the direction of play (docs/rules.md §5).
-
-    With two players a jump and a reverse both give the player to move another turn.
-
-    >>> from matatu_learn.engine.rules import PRESETS
-    >>> game = Round(PRESETS["uganda"], players=4, seed=1)
-    >>> turn_order(PlayerView(game, 0))
-    TurnOrder(next_seat=1, skipped=1, after_jump=2, after_reverse=3)
-    """
-    seat, players, direction = view.to_move, view.players, view.direction
-    next_seat = (seat + direction) % players
-    if players == 2:
-        return TurnOrder(next_seat, next_seat, seat, seat)
-    return TurnOrder(next_seat, next_seat, (seat + 2 * direction) % players, (seat - direction) % players)
 
 
 def player_words(kind: str) -> str:
@@ -535,28 +508,8 @@ class TableSession:
 
     def order_sentence(self) -> str:
         """The direction of play and what an 8 or a J (or Q) would do from the seat to move."""
-        view = self.view
-        if view.over:
-            return ""
-        order = turn_order(view)
-        voice = self.voice
-        mover = view.to_move
-        way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
-        text = f"Play goes {way}: {voice.says(order.next_seat, 'plays')} after {voice.inside(mover)}."
-        reversers = ["J"] if self.rules.jack is JackEffect.REVERSE else []
-        if self.rules.queens_reverse:
-            reversers.append("Q")
-        jumpers = "an 8" + (" or a J" if self.rules.jack is JackEffect.JUMP else "")
-        if_mover = f"If {voice.inside(mover)} {voice.verb(mover, 'lays')} {jumpers}"
-        if self.players == 2:
-            text += f" {if_mover}, {voice.inside(mover)} {voice.verb(mover, 'plays')} again."
-            if reversers:
-                text += f" A {' or a '.join(reversers)} reverses: {voice.inside(mover)} {voice.verb(mover, 'plays')} again too."
-            return text
-        text += f" {if_mover}, {voice.says(order.skipped, 'is')} skipped and {voice.says(order.after_jump, 'plays')}."
-        if reversers:
-            text += f" A {' or a '.join(reversers)} reverses the order: {voice.inside(order.after_reverse)} would play next."
-        return text
+        order = self.view.order_of_play
+        return "" if order is None else self.voice.order(order)
 
     def facts(self) -> list[str]:
         """The state of the pile in short sentences: the suit in play, a joker's colour, a pick owed."""
