@@ -51,7 +51,7 @@ from ..engine.actions import CUT, PLAY
 from ..engine.cards import CARD_NAMES, DECK
 from ..engine.rules_text import marker_name, marker_sentence
 from .play import TableSession, player_words
-from .voice import card_name, chopper_words, count, listed, ruleset_words, seat_names
+from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
 ROUND_SERIALS = 10_000
@@ -136,7 +136,7 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
     if not shown:
         title = ""
     else:
-        whose = "Your hand" if len(session.humans) == 1 else f"{seat_names(session.players)[view.seat]}, your hand"
+        whose = "Your hand" if len(session.humans) == 1 else f"{session.seat_words[view.seat]}, your hand"
         title = f"{whose}: {count(len(view.hand))}, worth {view.total()}"
     return {"title": title, "show_playable": show_playable, "cards": cards}
 
@@ -172,8 +172,12 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
     rules = session.rules
     if session.whole_match and session.match.results and (rules.match_target or rules.match_rounds):
         match = {
-            "names": [_capital(name) for name in session.voice.names],
-            "rounds": [list(result.points) for result in session.match.results],
+            "names": [_capital(name) for name in session.match_voice.names],
+            # A seat that had left the match by a round has no points in it: a dash.
+            "rounds": [
+                ["—" if points is None else points for points in session.match.match_points(index)]
+                for index in range(len(session.match.results))
+            ],
             "totals": list(session.scores),
         }
     if session.record_problem:
@@ -229,7 +233,7 @@ def table_state(
         "status": session.status(),
         "your_turn": session.my_turn,
         "covered": session.covered,
-        "cover_label": f"Pass the device to {seat_names(session.players)[view.seat]}: tap here to show your hand."
+        "cover_label": f"Pass the device to {session.seat_words[view.seat]}: tap here to show your hand."
         if session.covered
         else "",
         "direction": view.direction,

@@ -397,6 +397,24 @@ class Voice:
         points = ", ".join(f"{self.seat(seat)} {point}" for seat, point in enumerate(result.points))
         return f"{how} Hands: {hands}. Points: {points}."
 
+    def departure(self, departure) -> str:
+        """Who leaves the match after a round under "eliminate", and why; or why nobody does (``Departure``).
+
+        >>> from matatu_learn.engine.scoring import Departure
+        >>> Voice(4, viewer=0).departure(Departure(1, 3, 46, (3,)))
+        'East leaves the match: the heaviest hand, 46.'
+        >>> Voice(4, viewer=0).departure(Departure(2, None, 30, (0, 2)))
+        'Nobody leaves the match: you and North tie for the heaviest hand, 30.'
+        """
+        if departure.leaver is not None:
+            return f"{self.says(departure.leaver, 'leaves')} the match: the heaviest hand, {departure.heaviest}."
+        tied = listed([self.inside(seat) for seat in departure.tied])
+        return f"Nobody leaves the match: {tied} tie for the heaviest hand, {departure.heaviest}."
+
+    def left_the_match(self) -> str:
+        """The viewer has left a match that goes on without them."""
+        return "The match goes on without you: deal again for a new game."
+
     def narrate(self, frames) -> list[str]:
         """A played round move by move, one line an action, as this viewer saw it.
 
