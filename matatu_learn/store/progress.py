@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-# The module is imported by ``database`` for its migration, so it reads ``database`` only when called.
 from . import database
+from .schema import MIGRATIONS
 
 # Learners' names: trimmed, runs of spaces made one, case-insensitive; text, never markup.
 NAME_LIMIT = 24
@@ -52,7 +52,7 @@ AGAIN_SOON = 10 * 60  # seconds
 AGAIN_LATER = 24 * 60 * 60
 RIGHT_TO_CLEAR = 2
 
-# The progress tables, one migration of the store's schema (``database.MIGRATIONS`` holds it).
+# The progress tables: the schema's third version.
 PROGRESS_MIGRATION: tuple[str, ...] = (
     """CREATE TABLE learners (
         id INTEGER PRIMARY KEY,
@@ -141,6 +141,7 @@ PROGRESS_MIGRATION: tuple[str, ...] = (
     )""",
     "CREATE INDEX graded_games_by_learner ON graded_games (learner)",
 )
+MIGRATIONS.add(3, "progress", *PROGRESS_MIGRATION)
 
 
 # ------------------------------------------------------------------ the gate
@@ -407,7 +408,7 @@ class Progress:
             if not create:
                 raise database.StoreError(f"There is no learner called {name} in this database.")
             stamp = self._stamp(self.clock())
-            with self.store._transaction() as connection:
+            with self.store.write() as connection:
                 connection.execute(
                     "INSERT OR IGNORE INTO learners (name, folded, rating, deviation, volatility, created_at, active_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -422,14 +423,14 @@ class Progress:
         return None if row is None else _learner(row)
 
     def _learner_row(self, key: str) -> tuple | None:
-        rows = self.store._query(
+        rows = self.store.query(
             "SELECT id, name, rating, deviation, volatility, created_at, active_at FROM learners WHERE folded = ?",
             (key,),
         )
         return rows[0] if rows else None
 
     def learners(self) -> list[Learner]:
-        rows = self.store._query(
+        rows = self.store.query(
             "SELECT id, name, rating, deviation, volatility, created_at, active_at FROM learners ORDER BY folded"
         )
         return [_learner(row) for row in rows]
@@ -475,7 +476,7 @@ class Progress:
                     stamp,
                 )
             )
-        with self.store._transaction() as connection:
+        with self.store.write() as connection:
             before = connection.total_changes
             connection.executemany(
                 """INSERT OR IGNORE INTO puzzles (key, ruleset, level, question, set_number, number, puzzle,
@@ -486,7 +487,7 @@ class Progress:
             return connection.total_changes - before
 
     def puzzle(self, key: str) -> PuzzleEntry | None:
-        rows = self.store._query(f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE key = ?", (key,))
+        rows = self.store.query(f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE key = ?", (key,))
         return _puzzle(rows[0]) if rows else None
 
     def known_puzzles(self, keys: Iterable[str]) -> set[str]:
@@ -495,14 +496,14 @@ class Progress:
         known: set[str] = set()
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
-            rows = self.store._query(f"SELECT key FROM puzzles WHERE key IN ({', '.join('?' * len(chunk))})", chunk)
+            rows = self.store.query(f"SELECT key FROM puzzles WHERE key IN ({', '.join('?' * len(chunk))})", chunk)
             known.update(row[0] for row in rows)
         return known
 
     def pool_sets(self, ruleset: str, size: int = 1) -> dict[str, set[int]]:
         """The set numbers of each level the store keeps at least ``size`` generated puzzles of, for a
         ruleset: a set a learner met one puzzle of (a class's numbered set) is not yet in the pool."""
-        rows = self.store._query(
+        rows = self.store.query(
             "SELECT level, set_number FROM puzzles WHERE ruleset = ? AND set_number IS NOT NULL "
             "GROUP BY level, set_number HAVING count(*) >= ?",
             (ruleset, size),
@@ -515,7 +516,7 @@ class Progress:
     def unattempted(self, name: str, ruleset: str) -> int:
         """How many kept puzzles of a ruleset the learner has not tried."""
         learner = self.find(name)
-        return self.store._query(
+        return self.store.query(
             "SELECT count(*) FROM puzzles WHERE ruleset = ? AND key NOT IN "
             "(SELECT puzzle FROM puzzle_attempts WHERE learner = ?)",
             (ruleset, -1 if learner is None else learner.id),
@@ -528,7 +529,7 @@ class Progress:
         chosen at random among the ``3 × count`` rated nearest to them, easiest first."""
         learner = self.find(name)
         identifier, rating = (-1, Rating()) if learner is None else (learner.id, learner.rating)
-        rows = self.store._query(
+        rows = self.store.query(
             f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE ruleset = ? AND key NOT IN "
             "(SELECT puzzle FROM puzzle_attempts WHERE learner = ?) ORDER BY abs(rating - ?), key LIMIT ?",
             (ruleset, identifier, rating.rating, 3 * count),
@@ -545,7 +546,7 @@ class Progress:
         _right(right)
         moment = self.clock()
         stamp = self._stamp(moment)
-        with self.store._transaction() as connection:
+        with self.store.write() as connection:
             learner, before = self._learner_in(connection, name, stamp)
             row = connection.execute(
                 "SELECT rating, deviation, volatility FROM puzzles WHERE key = ?", (key,)
@@ -602,7 +603,7 @@ class Progress:
         learner = self.find(name)
         if learner is None:
             return []
-        rows = self.store._query(
+        rows = self.store.query(
             """SELECT changes.puzzle, attempts.right, learner_before, learner_after, learner_deviation, rated_at
                FROM rating_changes AS changes JOIN puzzle_attempts AS attempts ON attempts.id = changes.attempt
                WHERE changes.learner = ? ORDER BY changes.attempt""",
@@ -616,7 +617,7 @@ class Progress:
     def most_missed(self, limit: int = 10) -> list[MissedPuzzle]:
         """The puzzles the class gets wrong most at the first try (only first tries count, as for the
         ratings): the most learners wrong first, then the largest share of them, then the highest rated."""
-        rows = self.store._query(
+        rows = self.store.query(
             f"""SELECT {_PUZZLE_COLUMNS}, tried, wrong FROM puzzles JOIN
                   (SELECT puzzle AS tried_key, count(*) AS tried, sum(1 - right) AS wrong FROM puzzle_attempts
                    WHERE first = 1 GROUP BY puzzle) AS firsts ON firsts.tried_key = puzzles.key
@@ -635,7 +636,7 @@ class Progress:
         _right(right)
         moment = self.clock()
         stamp = self._stamp(moment)
-        with self.store._transaction() as connection:
+        with self.store.write() as connection:
             learner, _ = self._learner_in(connection, name, stamp)
             connection.execute(
                 "INSERT INTO lesson_answers (learner, lesson, question, right, answered_at) VALUES (?, ?, ?, ?, ?)",
@@ -652,7 +653,7 @@ class Progress:
         return self._lessons_of(learner.id)
 
     def _lessons_of(self, learner: int) -> dict[str, LessonRecord]:
-        rows = self.store._query(
+        rows = self.store.query(
             """SELECT lesson, count(*), sum(right), min(CASE WHEN right THEN answered_at END), max(answered_at)
                FROM lesson_answers WHERE learner = ? GROUP BY lesson ORDER BY lesson""",
             (learner,),
@@ -698,14 +699,14 @@ class Progress:
         if limit is not None:
             sql += " LIMIT ?"
             parameters.append(limit)
-        return [_mistake(row) for row in self.store._query(sql, parameters)]
+        return [_mistake(row) for row in self.store.query(sql, parameters)]
 
     def mistakes_due(self, name: str, limit: int | None = None) -> list[Mistake]:
         return self.mistakes(name, due_only=True, limit=limit)
 
     # --------------------------------------------------------------- games
     def graded_game(self, game: int, seat: int) -> GradedGame | None:
-        rows = self.store._query(
+        rows = self.store.query(
             f"SELECT {_GRADED_COLUMNS} FROM graded_games AS graded LEFT JOIN learners ON learners.id = graded.learner "
             "WHERE game = ? AND seat = ?",
             (game, seat),
@@ -755,7 +756,7 @@ class Progress:
         """Keep a game's grade (``Grade.to_json``); the first kept stands, so a game is graded once."""
         stamp = self._stamp(self.clock())
         counts = grade["counts"]
-        with self.store._transaction() as connection:
+        with self.store.write() as connection:
             learner = self._learner_in(connection, name, stamp)[0] if name is not None else None
             connection.execute(
                 """INSERT OR IGNORE INTO graded_games (game, seat, learner, decisions, error_rate, blunders, mistakes,
@@ -785,7 +786,7 @@ class Progress:
         learner = self.find(name)
         if learner is None:
             return []
-        rows = self.store._query(
+        rows = self.store.query(
             f"SELECT {_GRADED_COLUMNS} FROM graded_games AS graded JOIN learners ON learners.id = graded.learner "
             "WHERE graded.learner = ? ORDER BY graded.game DESC",
             (learner.id,),
@@ -803,7 +804,7 @@ class Progress:
         return [self._progress(learner) for learner in self.learners()]
 
     def _progress(self, learner: Learner) -> LearnerProgress:
-        query = self.store._query
+        query = self.store.query
         attempted, right = query(
             "SELECT count(*), coalesce(sum(right), 0) FROM puzzle_attempts WHERE learner = ? AND first = 1",
             (learner.id,),
