@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from .database import Store
+from .database import Database
 
 PERSON = "person"  # a seat's kind when a person plays it; a computer seat's kind is its agent spec
 
@@ -125,21 +125,21 @@ def iso_time(moment: float) -> str:
 class RoomRepository:
     """The rooms' rows of one database (``store``: the page's one database object)."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Database):
         self.store = store
 
     # ------------------------------------------------------------------ transactions
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One write transaction: every read and write inside it is of one moment, all stored or none."""
-        with self.store._transaction():  # noqa: SLF001  (until the store's public transactions land)
+        with self.store.write():
             yield
 
     def _rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple]:
-        return self.store._query(sql, parameters)  # noqa: SLF001  (until the store's public reads land)
+        return self.store.query(sql, parameters)
 
     def _write(self, sql: str, parameters: Sequence[Any] = ()) -> None:
-        self._rows(sql, parameters)
+        self.store.execute(sql, parameters)
 
     # ------------------------------------------------------------------ reading
     def room(self, code: str) -> RoomRecord | None:

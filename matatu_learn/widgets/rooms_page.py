@@ -51,7 +51,7 @@ from ..teaching.voice import ruleset_words
 from .bounds import bounded_text
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
-from .learner import carried_learner
+from .learner import carried_learner, page_database
 from .table_widget import STATIC, TableWidget
 
 # Seconds between two looks at the room: a move shows on every other page within a second.
@@ -272,7 +272,7 @@ class RoomsPage(widgets.VBox):
         self._watching = False
         self._poll_said = False
         self.registry = Registry(database)
-        self.service = RoomService(database)  # the page's one connection to its rooms
+        self.service = RoomService(page_database(database))  # the page's rooms, through its one database
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(
