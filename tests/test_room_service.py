@@ -7,9 +7,14 @@ import sqlite3
 import pytest
 from test_rooms import Clock, fresh_budget, play_round, tap_from_state  # noqa: F401  (fresh_budget: a fixture)
 
-from matatu_learn.play.rooms import Refusal, RoomError, RoomService, Status
+from matatu_learn.engine.actions import DRAW, PICK, make_action
+from matatu_learn.engine.errors import IllegalActionError
+from matatu_learn.play.controller import Controller, NoticeKind
+from matatu_learn.play.protocol import Tap, TapKind
+from matatu_learn.play.rooms import Refusal, RoomError, RoomSeat, RoomService, Status
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.play import PlayError
+from matatu_learn.teaching.room_voice import refusal_words
 
 
 @pytest.fixture
@@ -204,3 +209,58 @@ def test_a_move_that_is_not_stored_is_not_kept(two_at_a_table):
     assert len(service.kept(host.code).game.history) == 0
     assert host.tap({"type": "control", "kind": "draw"}) == ""
     assert [move.action for move in service.moves(host.code)] == ["draw"]
+
+
+# ---------------------------------------------------------------------- a room seat behind the table's controller
+def controller_of(seat: RoomSeat) -> Controller:
+    """The table's controller over a room seat, drawing facts (the page's words are the teaching layer's)."""
+    return Controller(
+        seat,
+        [seat.seat],
+        build_state=lambda controller: {"moves": len(controller.table.moves), "notice": controller.notice},
+        draw=lambda state: None,
+        schedule=lambda delay, callback: None,
+        pace=lambda: None,
+    )
+
+
+def test_a_room_seat_is_a_backend_of_the_tables_controller(two_at_a_table):
+    host, guest = two_at_a_table(ruleset="house", seed=7)
+    services = [RoomService(host.database), RoomService(host.database)]
+    seats = [RoomSeat(services[0], host.code, 0, host.token), RoomSeat(services[1], host.code, 1, guest.token)]
+    controllers = [controller_of(seat) for seat in seats]
+    names = ["Amina", "Okello"]
+    # Out of turn: the room refuses, as a table error the controller's notice carries.
+    waiting = 1 - seats[0].table.to_move
+    with pytest.raises(RoomError) as caught:
+        seats[waiting].apply(make_action(DRAW), waiting)
+    assert caught.value.why is Refusal.NOT_YOUR_TURN
+    # A move the rules refuse is the engine's ruling, as at a local table.
+    mover = seats[0].table.to_move
+    with pytest.raises(IllegalActionError):
+        seats[mover].apply(make_action(PICK), mover)
+    # A guest cannot deal again: the notice says who may.
+    controllers[1].tap(Tap(TapKind.DEAL_AGAIN))
+    notice = controllers[1].notice
+    assert notice.kind is NoticeKind.TABLE and notice.error.why is Refusal.NOT_HOST
+    assert refusal_words(notice.error, names, viewer=1) == "Only the host, Amina, may do that."
+    controllers[1].tap(Tap(TapKind.CANCEL))  # the next tap takes the notice away
+    # The round played through the two controllers: each move made once, seen by the other seat.
+    rng = random.Random(4)
+    while not seats[0].table.over:
+        mover = seats[0].table.to_move
+        controller = controllers[mover]
+        before = len(seats[mover].table.moves)
+        controller.act(rng.choice(controller.view.legal))
+        assert controller.notice is None and len(seats[mover].table.moves) == before + 1
+        other = seats[1 - mover]
+        assert other.sync() and len(other.table.moves) == before + 1
+        assert other.table.game.snapshot() == seats[mover].table.game.snapshot()
+    assert [service.replays for service in services] == [0, 0], "no tap replayed a match"
+    assert controllers[0].deal_again_offered and not controllers[1].deal_again_offered
+    first = seats[1].table
+    controllers[0].tap(Tap(TapKind.DEAL_AGAIN))
+    assert controllers[0].notice is None
+    assert seats[0].table is not first and seats[0].table.round_number == 1 and seats[0].table.moves == []
+    assert seats[1].sync() and seats[1].table.seed == seats[0].table.seed != first.seed
+    assert seats[1].view(1).hand == seats[0].table.view(1).hand

@@ -65,6 +65,8 @@ from ..store.rooms import (
     hash_token,
     iso_time,
 )
+from .seats import Seat
+from .table import Move, Table, TableError
 
 # A code is 4 characters from an alphabet without look-alikes (no 0 and O, no 1, I and L):
 # 31⁴ ≈ 920,000 codes, read out in a breath.
@@ -117,15 +119,15 @@ class Refusal(StrEnum):
     MATCH_OVER = "match over"  # the match is over: only the host's "deal again" goes on
 
 
-class RoomError(MatatuError):
-    """A room refused a request; nothing was written. ``why`` and ``facts`` say what refused it,
-    ``ruling`` (for an illegal move) the engine's ruling. The message is the facts, not words:
-    the teaching layer's ``refusal_words`` says it for a person."""
+class RoomError(TableError):
+    """A room refused a request; nothing was written. ``why`` (also ``refusal``, as for any
+    ``TableError``) and ``facts`` say what refused it, ``ruling`` (for an illegal move) the
+    engine's ruling. The message is the facts, not words: the teaching layer's ``refusal_words``
+    says it for a person."""
 
     def __init__(self, why: Refusal, ruling=None, **facts: Any):
-        super().__init__(f"{why.value} {facts}" if facts else why.value)
+        super().__init__(why, **facts)
         self.why = why
-        self.facts = facts
         self.ruling = ruling
 
 
@@ -215,46 +217,53 @@ class Follower(Protocol):
 
 
 class KeptMatch:
-    """A room's match kept in memory and moved on move by move as the rows come: the match, the
-    round dealt last, the moves of the match, and the tables that follow it (one per seat's page)."""
+    """A room's match kept in memory and moved on move by move as the rows come: a ``Table`` (the
+    match, its seats, the round dealt last and its moves, each checked once by the engine), the
+    moves of the match as the room stored them (who made each), and the tables that follow it
+    (one per seat's page)."""
 
     def __init__(self, room: RoomRecord, rules: Rules):
         self.code = room.code
         self.seed = room.seed
         self.rules = rules
-        self.match = Match(rules, room.players, room.seed)
-        self.game: Round | None = None
-        self.round = 0
+        seats = [Seat.person(seat.name) if seat.person else Seat.computer(seat.kind) for seat in room.seats]
+        self.table = Table(rules, seats, room.seed, whole_match=room.whole_match)  # round 1 dealt
+        self.round = 1
         self.moves: list[MoveRecord] = []  # every move of the match, in order
         self.followers: dict[Hashable, Follower] = {}
 
     @property
+    def game(self) -> Round:
+        """The round dealt last."""
+        return self.table.game
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
     def position(self) -> tuple[int, int]:
         """(the round dealt last, the moves made in it)."""
-        return self.round, 0 if self.game is None else len(self.game.history)
+        return self.round, len(self.table.moves)
 
     def room_seat(self, seat: int) -> int:
         """The room's seat of a seat of the current round (the engine numbers a round's seats afresh)."""
-        return self.match.round_seats[seat]
+        return self.table.round_seats[seat]
 
     def deal(self) -> Round:
-        """Deal the next round (to the kept match, and to every table that follows it past the first)."""
-        self.game = self.match.next_round()
+        """Deal the next round (to the kept match, and to every table that follows it)."""
+        self.table.next_round()
         self.round += 1
-        if self.round > 1:
-            for follower in self.followers.values():
-                follower.dealt()
-        return self.game
+        for follower in self.followers.values():
+            follower.dealt()
+        return self.table.game
 
     def apply(self, move: MoveRecord, action: Action | None = None) -> None:
-        """Apply a move of the current round (checked by the engine), and tell the followers."""
-        action = parse_action(move.action) if action is None else action
-        self.game.apply(action)
+        """Apply a move of the current round (the engine's one check of it), and tell the followers."""
+        self.table.apply(parse_action(move.action) if action is None else action)
         self.moves.append(move)
-        if self.game.over:
-            self.match.record(self.game)
         for follower in self.followers.values():
-            follower.moved(move, action)
+            follower.moved(move, self.table.moves[-1].action)
 
     def catch_up(self, moves: Iterable[MoveRecord], round_number: int) -> None:
         """Apply the moves read since the kept position, dealing the rounds they need, up to ``round_number``."""
@@ -364,6 +373,8 @@ class RoomService:
         room = room if room is not None else self.room(code, now, closed=True)
         kept = self._kept.get(room.code)
         if kept is None or kept.seed != room.seed or kept.position > (room.round, room.moves):
+            if room.round == 0:
+                raise RoomError(Refusal.NOT_PLAYING, status=room.status)
             kept = KeptMatch(room, self.rules_played(room))
             self._kept[room.code] = kept
             if (room.round, room.moves) > (1, 0):
@@ -835,29 +846,36 @@ class RoomService:
             self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1)
 
     # ------------------------------------------------------------------ the computer's moves
-    def drive(self, code: str, seat: int, now: float | None = None) -> bool:
-        """Make the move of a computer seat, or of a person away for more than AWAY_SECONDS, once
-        it is due (COMPUTER_PAUSE after the last move), on behalf of the page at ``seat``. Every
-        page may call it on every poll: the first person's page that is here makes it, another
-        after DRIVER_GRACE more, and only one move lands. Whether this call made one."""
+    def computer_due(self, room: RoomRecord, seat: int, now: float | None = None) -> bool:
+        """Whether the page at ``seat`` is to make the computer's move now: a computer seat's, or
+        an away person's, COMPUTER_PAUSE after the last move. The first person's page that is here
+        makes it; another after DRIVER_GRACE more (in case the first is quiet)."""
         now = self._now(now)
-        try:
-            room = self.room(code, now)
-        except RoomError:
-            return False
-        if room.status is not Status.PLAYING or room.to_move < 0:
+        if room.status is not Status.PLAYING or room.to_move < 0 or room.expired:
             return False
         waited = now - room.moved_at
         mover = room.seats[room.to_move]
         if waited < COMPUTER_PAUSE or (mover.person and present(mover, now)):
             return False
         here = [other.seat for other in room.seats if other.person and present(other, now)]
-        if here and here[0] != seat and waited < COMPUTER_PAUSE + DRIVER_GRACE:
-            return False  # the first page that is here makes it
+        return not here or here[0] == seat or waited >= COMPUTER_PAUSE + DRIVER_GRACE
+
+    def drive(self, code: str, seat: int, now: float | None = None) -> bool:
+        """Make the move of a computer seat, or of a person away for more than AWAY_SECONDS, once
+        it is due (``computer_due``), on behalf of the page at ``seat``. Every page may call it on
+        every poll: only one move lands. Whether this call made one."""
+        now = self._now(now)
+        try:
+            room = self.room(code, now)
+        except RoomError:
+            return False
+        if not self.computer_due(room, seat, now):
+            return False
         kept = self.kept(room.code, room=room)
         game = kept.game
-        if game is None or game.over:
+        if game.over:
             return False
+        mover = room.seats[room.to_move]
         spec = mover.kind if not mover.person else STAND_IN
         number = len(game.history)
         # Seeded by the room and the move: every page that decides it decides the same.
@@ -870,6 +888,91 @@ class RoomService:
                 return False
             raise
         return True
+
+
+# ---------------------------------------------------------------------- a page's seat, as a table backend
+class RoomSeat:
+    """One page's seat at a room, as the backend of a table controller (``controller.Backend``):
+    its ``table`` is the room's match kept by the page's room service, moved on as moves come
+    (``sync``, on the page's poll); a move is made through the room service, on the move number
+    this seat last saw; the computer's moves are the room's (``computer_due``, ``computer_move``);
+    the next round is anyone's to deal, and dealing again the host's.
+
+    A refusal of the room is a ``RoomError`` (a ``TableError``: the controller's notice carries
+    it); a move the rules refuse is the engine's ``IllegalActionError``, as at a local table.
+    """
+
+    def __init__(self, rooms: RoomService, code: str, seat: int, token: str):
+        self.rooms = rooms
+        self.code = code
+        self.seat = seat
+        self.token = token
+        self.room: RoomRecord = rooms.room(code, closed=True)
+        self._kept: KeptMatch = rooms.kept(code, room=self.room)
+
+    def sync(self) -> bool:
+        """Read the room again and bring the table up to it; whether anything changed."""
+        room = self.rooms.room(self.code, closed=True)
+        changed = (room.changes, room.expired) != (self.room.changes, self.room.expired)
+        self.room = room
+        if room.round:
+            self._kept = self.rooms.kept(self.code, room=room)
+        return changed
+
+    @property
+    def table(self) -> Table:
+        return self._kept.table
+
+    def view(self, seat: int) -> PlayerView:
+        return self.table.view(seat)
+
+    def apply(self, action: Action, seat: int) -> Move:
+        if seat != self.seat:
+            raise RoomError(Refusal.NOT_SEATED, code=self.code)
+        kept = self._kept
+        try:
+            self.rooms.move(self.code, action.text, round=kept.round, number=len(kept.table.moves), token=self.token)
+        except RoomError as error:
+            if error.why is Refusal.ILLEGAL and error.ruling is not None:
+                raise IllegalActionError(error.ruling) from None
+            raise
+        finally:
+            self.sync()
+        return self.table.moves[-1]
+
+    def computer_due(self) -> bool:
+        return self.rooms.computer_due(self.room, self.seat)
+
+    def computer_move(self) -> Move | None:
+        """The computer's move that is due, made by this page (None: another page made it first)."""
+        moved = self.rooms.drive(self.code, self.seat)
+        self.sync()
+        return self.table.moves[-1] if moved else None
+
+    def next_round(self) -> None:
+        kept = self._kept
+        try:
+            self.rooms.deal_next(self.code, self.token, kept.round, seed=kept.seed)
+        finally:
+            self.sync()
+
+    def deal_again(self) -> None:
+        try:
+            self.rooms.deal_again(self.code, self.token)
+        finally:
+            self.sync()
+
+    def may_deal_again(self) -> bool:
+        """The host may deal again, once a round is over (at the match's end, or between rounds)."""
+        return self.room.host == self.seat and self.room.status in (Status.PLAYING, Status.OVER)
+
+    def moves_since(self, number: int) -> tuple[Move, ...]:
+        return self.table.moves_since(number)
+
+    def made_by(self, move: Move) -> int:
+        """The room seat that made one of this round's moves: its mover's, or the player who caught."""
+        stored = [record for record in self._kept.moves if record.round == move.round]
+        return stored[move.number].by_seat
 
 
 __all__ = [
@@ -888,6 +991,7 @@ __all__ = [
     "Refusal",
     "RoomError",
     "RoomRecord",
+    "RoomSeat",
     "RoomService",
     "SeatRecord",
     "Status",

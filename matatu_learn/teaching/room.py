@@ -529,7 +529,7 @@ class RoomTable:
             if room.round in games:
                 state["result"]["saved"] = saved_words(games[room.round])
             state["result"]["actions"] = result_actions(
-                next_round=state["result"]["next_round"], host=lobby["you_host"], over=room.status is Status.OVER
+                next_round=state["result"]["next_round"], host=lobby["you_host"]
             )
         state["room"] = lobby
         return state

@@ -12,6 +12,7 @@ them into sentences, with the table's names and "You" for the viewer (``voice.Vo
 
 from __future__ import annotations
 
+from ..play.protocol import TapKind
 from ..play.rooms import EXPIRE_SECONDS, Refusal, RoomError, Status
 from .play import player_words
 from .voice import Voice, listed
@@ -171,14 +172,16 @@ def saved_words(game: int) -> str:
     return f"Saved as game {game} in the history, with this room's names."
 
 
-def result_actions(*, next_round: bool, host: bool, over: bool) -> list[dict]:
-    """The buttons a round's result carries in a room: "Next round" while the match goes on, and
-    "Deal again" for the host, once the match is over and between rounds."""
-    actions = []
-    if next_round:
-        actions.append({"type": "next_round", "label": NEXT_ROUND_LABEL})
-    if host and (over or next_round):
-        actions.append({"type": "again", "label": DEAL_AGAIN_LABEL})
+def result_actions(*, next_round: bool, host: bool) -> list[dict]:
+    """The buttons a round's result carries in a room (``protocol.RESULT_TAPS``): "Next round"
+    while the match goes on, and "Deal again" for the host, at the match's end and between rounds.
+
+    >>> [action["label"] for action in result_actions(next_round=True, host=True)]
+    ['Next round', 'Deal again']
+    """
+    actions = [{"kind": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
+    if host:
+        actions.append({"kind": TapKind.DEAL_AGAIN.value, "label": DEAL_AGAIN_LABEL})
     return actions
 
 
