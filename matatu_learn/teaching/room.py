@@ -37,9 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import CATCH, Action, make_action
+from ..engine.cards import parse_card
 from ..engine.errors import MatatuError
 from ..engine.events import Caught
 from ..engine.rules import with_switches
+from ..play.choosing import Act, Ask, Choice, Refuse, choose
 from ..play.rooms import (
     AWAY_SECONDS,
     COMPUTER_PAUSE,
@@ -76,7 +78,7 @@ from .room_voice import (
     waiting_words,
 )
 from .table_state import table_state
-from .voice import COMPASS, Voice, changes_words, ruleset_words
+from .voice import COMPASS, Voice, card_verdict, changes_words, ruleset_words
 
 # How often a page tells the room it is there (AWAY_SECONDS without it, and the computer stands in).
 HEARTBEAT_SECONDS = 5.0
@@ -217,36 +219,29 @@ def _rules_words(rooms: RoomService, room: RoomRecord) -> str:
 
 
 # ---------------------------------------------------------------------- a seat's table, following the match
-class _SeatSession(TableSession):
-    """A ``TableSession`` seen from one room seat, following the room's kept match. With
-    ``outbox`` set, a move the person makes is checked as at the Play table and then held there
-    (for the room service) instead of applied."""
+class _SeatTable:
+    """This seat's table as the Play table draws it (a ``TableSession`` seen from one room seat),
+    following the room's kept match: told each round dealt and each move made, by its seat or a
+    catch by another player."""
 
-    outbox: list[Action] | None = None
+    def __init__(self, session: TableSession):
+        self.session = session
 
-    def _apply(self, seat: int, action: Action, reason: str) -> Move | None:
-        if self.outbox is not None:
-            self.outbox.append(action)
-            return None
-        return super()._apply(seat, action, reason)
-
-    # The kept match's follower: a round dealt, a move made (by its seat, or a catch by another).
     def dealt(self) -> None:
-        self.next_round()
+        self.session.next_round()
 
     def moved(self, move: MoveRecord, action: Action) -> None:
-        outbox, self.outbox = self.outbox, None
-        try:
-            self._apply(move.seat, action, "")
-        finally:
-            self.outbox = outbox
-        if move.by_seat != move.seat:
-            told = self.moves[-1]
+        session = self.session
+        # The room's move, checked by the room service, applied to the drawn table as it is: the
+        # session has no public way to apply another seat's move until it draws from a play Table.
+        session._apply(move.seat, action, "")  # noqa: SLF001
+        if move.by_seat != move.seat:  # the catcher is the room's player who pressed Catch
+            told = session.moves[-1]
             events = tuple(
                 Caught(event.seat, event.penalty, move.by_seat) if event.__class__ is Caught else event
                 for event in told.events
             )
-            self.moves[-1] = Move(move.by_seat, told.action, told.reason, events)
+            session.moves[-1] = Move(move.by_seat, told.action, told.reason, events)
 
 
 class RoomTable:
@@ -419,13 +414,13 @@ class RoomTable:
             return dict(self._state, notice=self._notice)
         return self._state
 
-    def _make_seat_session(self, room: RoomRecord) -> Callable[[KeptMatch], _SeatSession]:
+    def _make_seat_table(self, room: RoomRecord) -> Callable[[KeptMatch], _SeatTable]:
         """How this seat's table is made to follow the room's match (its first round dealt)."""
 
-        def make(kept: KeptMatch) -> _SeatSession:
+        def make(kept: KeptMatch) -> _SeatTable:
             published = self._ruleset(room.ruleset, room.version)
             kinds = [HUMAN if seat.person else seat.kind for seat in room.seats]
-            session = _SeatSession(
+            session = TableSession(
                 room.ruleset,
                 kinds,
                 switches=kept.rules.switches(),  # the exact rules played, whatever the ruleset's latest version
@@ -442,15 +437,15 @@ class RoomTable:
                 published.version,
                 published.title,
             )
-            return session
+            return _SeatTable(session)
 
         return make
 
-    def _session(self, room: RoomRecord) -> _SeatSession:
+    def _session(self, room: RoomRecord) -> TableSession:
         """This seat's table, brought up to the room's current move (normally: nothing to apply)."""
-        return self.rooms.follow(self.code, id(self), self._make_seat_session(room), room=room)
+        return self.rooms.follow(self.code, id(self), self._make_seat_table(room), room=room).session
 
-    def _fresh(self) -> _SeatSession:
+    def _fresh(self) -> TableSession:
         """This seat's table now, checked to be at the position this page last drew: a tap is made on that."""
         room = self._read()
         if room.status is Status.CLOSED or room.expired:
@@ -473,23 +468,22 @@ class RoomTable:
             return RoomError(Refusal.EXPIRED, code=room.code, hours=EXPIRE_SECONDS // 3600)
         return RoomError(Refusal.CLOSED, code=room.code)
 
-    def _restore_choice(self, session: _SeatSession) -> None:
+    def _restore_choice(self, session: TableSession) -> None:
         """The card this page tapped and the answers given, asked again of the table when a move
-        in between let it go."""
+        in between let the question go (and dropped when the question no longer stands)."""
         if self._choice is None or session.choice() is not None:
             return
         card, answers = self._choice
-        session.outbox = []
-        try:
-            session.choose_card(card)
-            for value in answers:
-                session.answer(value)
-        except MatatuError:
-            session.outbox.append(None)
-        if session.outbox or session.choice() is None:
-            session.cancel_choice()
+        view = session.view
+        pending = choose(view, None, card=parse_card(card)) if session.my_turn else None
+        for value in answers:
+            pending = choose(view, pending, answer=value) if isinstance(pending, Ask) else None
+        if not isinstance(pending, Ask):
             self._choice = None
-        session.outbox = None
+            return
+        session.choose_card(card)  # several ways to lay it: the question, nothing played
+        for value in answers:
+            session.answer(value)
 
     def _make_state(self) -> dict[str, Any]:
         room = self._read()
@@ -679,7 +673,7 @@ class RoomTable:
         if room.round and room.status is not Status.CLOSED:
             self._session(room).cancel_choice()
 
-    def _send(self, session: _SeatSession, action: Action) -> None:
+    def _send(self, session: TableSession, action: Action) -> None:
         """Make a move through the room service, on the move number this page saw."""
         self._choice = None
         session.cancel_choice()
@@ -693,41 +687,50 @@ class RoomTable:
         )
         self._at = (move.round, move.number + 1)  # until the page draws again, the next tap is made here
 
-    def _held(self, session: _SeatSession, doing: Callable[[], Any]) -> Action | None:
-        """What the table would do for this tap, held back for the room service: the move, or None (a question)."""
-        session.outbox = []
-        try:
-            doing()
-            return session.outbox[0] if session.outbox else None
-        finally:
-            session.outbox = None
+    def _chosen(self, session: TableSession, card: str, answers: list[Any]) -> Choice:
+        """What tapping ``card`` and giving ``answers`` asks for: a move, a question, or a refusal."""
+        view = session.view
+        choice = choose(view, None, card=parse_card(card))
+        for value in answers:
+            choice = choose(view, choice, answer=value) if isinstance(choice, Ask) else choice
+        return choice
 
     def _tap_card(self, card: Any) -> str:
         if not isinstance(card, str):
             raise PlayError("Tap a card of your hand.")
         session = self._fresh()
-        action = self._held(session, lambda: session.choose_card(card))
-        if action is not None:
-            self._send(session, action)
+        if not session.my_turn:
+            raise PlayError(session.status())
+        session.cancel_choice()
+        self._choice = None
+        choice = self._chosen(session, card, [])
+        if isinstance(choice, Refuse):
+            raise PlayError(card_verdict(session.view, parse_card(card), session.voice)[1])
+        if isinstance(choice, Act):
+            self._send(session, choice.action)
         else:
+            session.choose_card(card)  # several ways to lay it: the question, nothing played
             self._choice = (card, [])
         return ""
 
     def _tap_answer(self, index: Any) -> str:
         session = self._fresh()
         asked = session.choice()
-        if asked is None:
+        if asked is None or self._choice is None:
             self._choice = None
             raise PlayError("There is no question open: tap a card of your hand first.")
         answers = asked[1]
         if type(index) is not int or not 0 <= index < len(answers):
             raise PlayError(f"Choose one of the answers: {' or '.join(label for label, _ in answers)}.")
         value = answers[index][1]
-        action = self._held(session, lambda: session.answer(value))
-        if action is not None:
-            self._send(session, action)
+        card, given = self._choice
+        choice = self._chosen(session, card, [*given, value])
+        if isinstance(choice, Refuse):
+            raise PlayError(session.voice.ruling(choice.ruling))
+        if isinstance(choice, Act):
+            self._send(session, choice.action)
         else:
-            card, given = self._choice
+            session.answer(value)  # the question narrows, nothing played
             self._choice = (card, [*given, value])
         return ""
 
@@ -747,9 +750,7 @@ class RoomTable:
             raise PlayError("That button is not at this table.")
         if button.action is None or not button.enabled:
             raise PlayError(button.tooltip)
-        action = self._held(session, lambda: session.act(button.action))
-        if action is not None:
-            self._send(session, action)
+        self._send(session, button.action)
         return ""
 
     def _next_round(self) -> None:
