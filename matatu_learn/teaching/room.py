@@ -78,7 +78,7 @@ from .room_voice import (
     waiting_words,
 )
 from .table_state import table_state
-from .voice import COMPASS, Voice, card_verdict, changes_words, ruleset_words
+from .voice import COMPASS, Voice, changes_words, ruleset_words
 
 # How often a page tells the room it is there (AWAY_SECONDS without it, and the computer stands in).
 HEARTBEAT_SECONDS = 5.0
@@ -705,7 +705,7 @@ class RoomTable:
         self._choice = None
         choice = self._chosen(session, card, [])
         if isinstance(choice, Refuse):
-            raise PlayError(card_verdict(session.view, parse_card(card), session.voice)[1])
+            raise PlayError(session.voice.ruling(choice.ruling))
         if isinstance(choice, Act):
             self._send(session, choice.action)
         else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..play.protocol import TapKind
 from ..play.rooms import EXPIRE_SECONDS, Refusal, RoomError, Status
 from .play import player_words
+from .table_state import NEXT_ROUND_LABEL
 from .voice import Voice, listed
 
 AWAY_WORDS = "away: the computer plays for now"
@@ -26,8 +27,7 @@ STATUS_WORDS = {
     Status.OVER: "match over",
     Status.CLOSED: "closed",
 }
-# The buttons a round's result carries in a room.
-NEXT_ROUND_LABEL = "Next round"
+# The button a round's result carries in a room for its host (with the table's "Next round").
 DEAL_AGAIN_LABEL = "Deal again"
 
 
@@ -179,9 +179,9 @@ def result_actions(*, next_round: bool, host: bool) -> list[dict]:
     >>> [action["label"] for action in result_actions(next_round=True, host=True)]
     ['Next round', 'Deal again']
     """
-    actions = [{"kind": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
+    actions = [{"type": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
     if host:
-        actions.append({"kind": TapKind.DEAL_AGAIN.value, "label": DEAL_AGAIN_LABEL})
+        actions.append({"type": TapKind.DEAL_AGAIN.value, "label": DEAL_AGAIN_LABEL})
     return actions
 
 
@@ -189,7 +189,6 @@ __all__ = [
     "AWAY_WORDS",
     "DEAL_AGAIN_LABEL",
     "ELIMINATE_WORDS",
-    "NEXT_ROUND_LABEL",
     "NO_OPEN_ROOMS",
     "STATUS_WORDS",
     "catch_label",
