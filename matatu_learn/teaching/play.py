@@ -34,7 +34,6 @@ from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
-from ..store.database import Store
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET
 from .voice import (
@@ -600,8 +599,7 @@ class TableSession:
         try:
             WRITE_BUDGET.spend("game")
             name, version = self._published_name()
-            with Store(self.registry.path) as store:
-                self.recorded.append(store.record(game, name, version, list(self.kinds)))
+            self.recorded.append(self.registry.database().record(game, name, version, list(self.kinds)))
             self.record_problem = ""
         except MatatuError as error:
             self.record_problem = f"This round could not be saved to the history: {error}"
@@ -670,16 +668,16 @@ def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, 
         mode = "joker mode" if rules.jokers else "classic"
     else:
         suffix, mode = "-table", changes_words(published.rules, rules)
-    with Store(registry.path) as store:
-        number = 1
-        while True:
-            ending = suffix if number == 1 else f"{suffix}-{number}"
-            name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
-            if name not in store.names() or store.rules(name) == rules:
-                title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
-                version = store.publish(name, ruleset, rules.switches(), title)
-                return name, version
-            number += 1
+    store = registry.database()
+    number = 1
+    while True:
+        ending = suffix if number == 1 else f"{suffix}-{number}"
+        name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
+        if name not in store.names() or store.rules(name) == rules:
+            title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
+            version = store.publish(name, ruleset, rules.switches(), title)
+            return name, version
+        number += 1
 
 
 def tap_move(session: TableSession, message: dict) -> Callable[[], object] | None:
