@@ -34,6 +34,7 @@ from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
+from ..store.database import RecordedSeat, SeatKind
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET
 from .voice import (
@@ -118,9 +119,9 @@ def player_words(kind: str) -> str:
     return f"computer, search level {kind.partition(':')[2]}"
 
 
-def seat_player_words(name: str) -> str:
+def seat_player_words(seat: RecordedSeat) -> str:
     """Who played a recorded seat: a computer player in words, a person by the name they gave."""
-    return player_words(name) if name in AGENT_CHOICES else name
+    return player_words(seat.agent) if seat.kind is SeatKind.COMPUTER else seat.name or "a person"
 
 
 def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
 from ..engine.rules_text import rules_sections
-from ..store.database import Store, replay_record
+from ..store.database import RecordedSeat, Store, replay_record
 from ..store.roles import WRITE_BUDGET
 from ..teaching.play import seat_player_words
 from ..teaching.voice import (
@@ -168,7 +168,7 @@ class RulesComparison(widgets.VBox):
 def _game_row(record) -> str:
     """A recorded game as a row: seats by name with who played them, the ending and winners in words."""
     voice = Voice(record.players)
-    seats = ", ".join(f"{voice.seat(seat)} ({seat_player_words(name)})" for seat, name in enumerate(record.seats))
+    seats = ", ".join(f"{voice.seat(number)} ({seat_player_words(seat)})" for number, seat in enumerate(record.seats))
     points = ", ".join(f"{voice.seat(seat)} {point}" for seat, point in enumerate(record.points))
     winners = listed([voice.seat(seat) for seat in record.winners])
     return (
@@ -260,7 +260,7 @@ class HistoryBrowser(widgets.VBox):
             published = store.ruleset(name)
 
             def record(game, agents):
-                store.record(game, name, published.version, [agent.name for agent in agents])
+                store.record(game, name, published.version, [RecordedSeat.computer(agent.name) for agent in agents])
 
             simulate(published.rules, 3, count, seed=store.count(), agent_names=["heuristic"], on_round=record)
         if self.problem.value:
