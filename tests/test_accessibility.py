@@ -9,27 +9,11 @@ checked in ``test_browser_play.py``.
 """
 
 import pytest
-from test_browser import browser, chromium, open_notebook, page  # noqa: F401 (fixtures)
 
-from conftest import PAGES
+from conftest import PAGES, open_notebook, serious_violations
 
-SERIOUS = ("serious", "critical")
 # A page is ready once a control is shown (a table's hidden cover button does not count).
 READY = ":is(button, select, input):visible"
-
-
-def serious_violations(opened, within: str | None = None) -> list[str]:
-    """axe-core's serious and critical findings on the page as it stands (or in the part of it
-    ``within`` selects), one line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(opened, context=within).response["violations"]
-    return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
-        + "; ".join(node["target"][0] if node["target"] else "?" for node in violation["nodes"][:4])
-        for violation in found
-        if violation["impact"] in SERIOUS
-    ]
 
 
 @pytest.mark.parametrize("name", PAGES)

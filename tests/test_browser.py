@@ -1,89 +1,19 @@
 """The app in a real browser: Voilà serving the notebooks, Debian's Chromium driven by Playwright.
 
-Playwright's own browser download cannot work here, so the tests drive /usr/bin/chromium
-through ``executable_path``. When it is missing they install Debian's ``chromium`` package if
-they can (as root), and otherwise fail with a sentence that says what to install.
-Screenshots and the time to interactive of each notebook go to ``test-results/``.
+The ``voila``, ``browser`` and ``page`` fixtures are in conftest.py (with the ``chromium`` one, which
+installs Debian's package when it is missing and it can). Screenshots and the time to
+interactive of each notebook go to ``test-results/``.
 """
 
-import os
 import re
-import shutil
-import subprocess
-import time
-from pathlib import Path
 
 import pytest
 
-from conftest import PAGES
+from conftest import PAGES, RESULTS, TIMINGS, open_notebook, save
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import ordinary_position
 from matatu_learn.teaching.voice import card_words
 from matatu_learn.widgets.svg import card_label
-
-CHROMIUM = "/usr/bin/chromium"
-RESULTS = Path(__file__).resolve().parent.parent / "test-results"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMINGS: dict[str, float] = {}
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail(
-                "The browser tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."
-            )
-        environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
-            done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=900)
-            if done.returncode != 0:
-                pytest.fail(f"Installing Debian's chromium failed ({' '.join(command)}): {done.stderr.strip()[-300:]}")
-    return CHROMIUM
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    opened = context.new_page()
-    errors = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def open_notebook(page, voila, name, ready=":is(button, select, input):visible"):
-    """Load a notebook and wait until its widgets answer; return the seconds it took."""
-    started = time.perf_counter()
-    page.goto(f"{voila}/voila/render/{name}")
-    page.locator(f".jupyter-widgets {ready}").first.wait_for(state="visible", timeout=60_000)
-    seconds = time.perf_counter() - started
-    TIMINGS[name] = seconds
-    return seconds
-
-
-def save(page, name):
-    RESULTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(RESULTS / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
 
 
 def widget_text(page):

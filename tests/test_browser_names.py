@@ -11,9 +11,8 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
-from test_browser import browser, chromium, open_notebook  # noqa: F401  (fixtures)
 
-from conftest import PAGES
+from conftest import PAGES, open_notebook
 from matatu_learn.teaching.progress import learner_from_query
 
 HOSTILE = '<img src="x" data-hostile="1" onerror="window.hostileRan = 1">Bo'
@@ -21,17 +20,6 @@ QUERY = urlencode({"rules": "house", "learner": HOSTILE})
 REFUSAL = learner_from_query(QUERY)[1]
 # The pages that speak of the page's learner: the landing page and every lesson's head.
 SPEAKING = ["index.ipynb", *(name for name in PAGES if name[:2] in {"01", "02", "03", "04", "05", "06"})]
-
-
-@pytest.fixture
-def page(browser):  # noqa: F811  (the fixture above)
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def test_the_refusal_names_no_markup():

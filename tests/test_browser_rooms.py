@@ -16,10 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from server_fixtures import served
-from test_browser import RESULTS, browser, chromium  # noqa: F401  (fixtures)
 from test_browser_play import messages, named_in, rule_cards, traffic_parts
 
+from conftest import RESULTS, served
 from matatu_learn.engine.actions import CUT, PLAY
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.events import EventKind

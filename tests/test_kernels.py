@@ -13,9 +13,8 @@ import time
 import urllib.request
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, chromium, open_notebook  # noqa: F401 (chromium: the fixture)
 
-from conftest import NOTEBOOKS, free_port, stop_process_tree
+from conftest import CHROMIUM, FLAGS, NOTEBOOKS, free_port, open_notebook, stop_process_tree
 from matatu_learn.server import KERNEL_CULLING, process_tree
 
 VISITS = 10
