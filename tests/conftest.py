@@ -1,6 +1,7 @@
 """Shared fixtures and helpers for the tests: Voilà and the class server (one of each a session),
 Debian's Chromium driven by Playwright, and the markers each test gets from the fixtures it uses."""
 
+import json
 import os
 import shutil
 import signal
@@ -22,6 +23,51 @@ NOTEBOOKS = ROOT / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 # Screenshots, timings and figures the tests record (git-ignored).
 RESULTS = ROOT / "test-results"
+
+
+# ---- the layers of the suite (README): a test's markers follow from the fixtures it uses ----
+
+# The fixtures every browser or server fixture rests on (``browser``, ``page`` and ``crawl`` use
+# ``chromium``), so a module's own fixture of the same name that drives no browser marks nothing.
+# A page in Chromium is always a served page: a browser test is a server test too.
+LAYER_FIXTURES = {
+    "browser": ("chromium",),
+    "server": ("chromium", "voila", "class_server"),
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
+def pytest_collection_modifyitems(config, items):
+    """Mark each test ``browser`` and ``server`` from the fixtures it uses. A test that starts a
+    server or builds a package itself says so with an explicit mark (tests/test_suite_layers.py
+    checks that none is missed)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for marker, names in LAYER_FIXTURES.items():
+            if fixtures.intersection(names):
+                item.add_marker(marker)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--list-layers",
+        metavar="PATH",
+        help="write each collected test's id, markers and fixtures to PATH as JSON (tests/test_suite_layers.py reads it)",
+    )
+
+
+def pytest_collection_finish(session):
+    path = session.config.getoption("--list-layers")
+    if path:
+        listed = [
+            {
+                "id": item.nodeid,
+                "markers": sorted({marker.name for marker in item.iter_markers()}),
+                "fixtures": sorted(getattr(item, "fixturenames", ())),
+            }
+            for item in session.items
+        ]
+        Path(path).write_text(json.dumps(listed), encoding="utf-8")
 
 
 class Clock:

@@ -166,6 +166,7 @@ def command_line(pid: int) -> str:
         return ""
 
 
+@pytest.mark.server
 def test_a_busy_kernel_is_culled_once_no_page_is_connected_and_kept_while_one_is(tmp_path):
     import json
 
@@ -205,13 +206,12 @@ def test_a_busy_kernel_is_culled_once_no_page_is_connected_and_kept_while_one_is
 
 
 @pytest.fixture
-def browser_page(request):
+def browser_page(chromium):
+    """A page in a Chromium of its own: this module's asyncio tests run while none is running."""
     from playwright.sync_api import sync_playwright
 
-    executable = request.getfixturevalue("chromium")  # installs Debian's Chromium when it is missing
-
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
         context = browser.new_context(viewport={"width": 1200, "height": 900})
         yield context.new_page()
         browser.close()
