@@ -299,6 +299,15 @@ def save(page, name):
     page.screenshot(path=str(RESULTS / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
 
 
+@pytest.fixture(scope="session")
+def crawl(chromium, voila):
+    """Every page opened once in Chromium, a session: what each per-page check needs, by page name
+    (``page_crawl.PageRecord``). Screenshots go to test-results/."""
+    from page_crawl import crawl_pages
+
+    return crawl_pages(chromium, FLAGS, voila, PAGES, RESULTS)
+
+
 # ---- the class server ----
 
 

@@ -1,8 +1,8 @@
 """Every page passes axe-core with no serious or critical violation, in Debian's Chromium.
 
 axe-core (through axe-playwright-python) checks what a screen reader and a keyboard rely on:
-names of controls, contrast, roles, landmarks. Each notebook is opened through the ``voila``
-fixture (every page in ``notebooks/``, the coached first game included once it is there); the
+names of controls, contrast, roles, landmarks. Each notebook is checked as the session's
+``crawl`` opened it (every page in ``notebooks/``, the coached first game included once it is there); the
 widgets' answers (feedback, a replay, the Play table's settings, question and refusal) are
 checked after a click too, since they appear only then. The end of a round at the Play table is
 checked in ``test_browser_play.py``.
@@ -12,14 +12,11 @@ import pytest
 
 from conftest import PAGES, open_notebook, serious_violations
 
-# A page is ready once a control is shown (a table's hidden cover button does not count).
-READY = ":is(button, select, input):visible"
-
 
 @pytest.mark.parametrize("name", PAGES)
-def test_no_serious_accessibility_violation_on_any_page(page, voila, name):  # noqa: F811
-    open_notebook(page, voila, name, ready=READY)
-    assert serious_violations(page) == []
+def test_no_serious_accessibility_violation_on_any_page(crawl, name):
+    # axe-core ran on the page as the session's crawl opened it, once a control was shown.
+    assert crawl[name].violations == []
 
 
 def test_puzzle_feedback_and_hint_are_accessible(page, voila):  # noqa: F811

@@ -22,8 +22,8 @@ from conftest import ROOT
 
 # What a test's code names when it starts each layer itself.
 BROWSER_NAMES = {"sync_playwright"}
-SERVER_NAMES = {"served", "voila_command"}
-# run in a subprocess (Popen): a command's word, or a program that calls serve()
+SERVER_NAMES = {"served"}
+# run in a subprocess (Popen): a command's word, a program that calls serve(), or voila_command()
 SERVER_COMMANDS = {"serve", "server", "voila", "matatu_learn.voila_app"}  # jupyter server too
 PACKAGING_COMMANDS = {"build", "venv"}  # python -m build, python -m venv
 
@@ -89,7 +89,7 @@ def layers_started(test: dict) -> set[str]:
     if names & BROWSER_NAMES:
         layers |= {"browser", "server"}
     runs_a_server = any(constant in SERVER_COMMANDS or "serve(" in constant for constant in constants)
-    if names & SERVER_NAMES or ("Popen" in names and runs_a_server):
+    if names & SERVER_NAMES or ("Popen" in names and (runs_a_server or "voila_command" in names)):
         layers.add("server")
     if "subprocess" in names and constants & PACKAGING_COMMANDS:
         layers.add("packaging")
@@ -135,10 +135,27 @@ def test_every_test_that_starts_a_browser_a_server_or_a_build_carries_its_marker
             {"packaging", "server"},
         ),
         ("test_binder.py::test_binder_install_steps_then_the_landing_page", [], {"packaging", "server"}),
-        # and a test that starts nothing
+        # Voilà run with the command serve would give it
+        (
+            "test_server.py::test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_page",
+            [],
+            {"server"},
+        ),
+        # and tests that start nothing: one only reads that command, one plays cards
+        ("test_settings.py::test_a_class_gets_the_shipped_culler_and_away_time", [], set()),
         ("test_cards.py::test_every_card_round_trips_through_its_name", [], set()),
     ],
-    ids=["served", "playwright-in-a-fixture", "served-in-a-helper", "serve", "wheel", "binder", "nothing"],
+    ids=[
+        "served",
+        "playwright-in-a-fixture",
+        "served-in-a-helper",
+        "serve",
+        "wheel",
+        "binder",
+        "voila-command",
+        "a-command-read",
+        "nothing",
+    ],
 )
 def test_the_check_finds_what_a_test_starts_from_its_code(test, fixtures, layers):
     (path,) = (ROOT / "tests").rglob(test.split("::")[0])
