@@ -48,6 +48,7 @@ from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from ..engine.rules import Rules, with_switches
 from ..engine.scoring import Match
 from .database import Store, StoreError, _database_error, check_fields
+from .settings import seconds
 
 # A code is 4 characters from an alphabet without look-alikes (no 0 and O, no 1, I and L):
 # 31⁴ ≈ 920,000 codes, read out in a breath.
@@ -55,7 +56,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 OPEN_ROOMS_LIMIT = 200  # rooms open at once on one server (one database)
 EXPIRE_SECONDS = 12 * 3600  # a room nobody has written to (a move, a join, a setting) for this long counts as closed
-AWAY_SECONDS = 20.0  # a page not heard from for this long is away: the computer plays its seat
+AWAY_SECONDS = seconds("MATATU_LEARN_AWAY_SECONDS", 20.0)  # a page unheard this long is away: the computer plays
 NAME_LIMIT = 24
 STAND_IN = "heuristic"  # who plays an away person's seat
 PERSON = "person"  # a seat's kind when a person plays it; a computer seat's kind is its agent spec
