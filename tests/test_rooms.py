@@ -25,7 +25,7 @@ from matatu_learn.engine.cards import CARD_NAMES, parse_card
 from matatu_learn.engine.events import EventKind
 from matatu_learn.play import rooms as play_rooms
 from matatu_learn.play.rooms import AWAY_SECONDS, EXPIRE_SECONDS, Refusal, RoomError, RoomService
-from matatu_learn.store.database import MIGRATIONS, SCHEMA_VERSION, RecordError, Store
+from matatu_learn.store.database import MIGRATIONS, SCHEMA_VERSION, RecordedSeat, RecordError, Store
 from matatu_learn.store.roles import RoleError
 from matatu_learn.store.rooms import hash_token
 from matatu_learn.teaching import room as rooms
@@ -543,7 +543,9 @@ def test_a_whole_round_played_by_people_each_from_their_own_state(database, cloc
     assert state["result"]["saved"].startswith("Saved as game ")
     with Store(database) as store:
         record = store.games(room=code)[0]
-        assert record.room == code and record.seats == ("Amina", *[f"Player {n}" for n in range(1, players)])
+        assert record.room == code and record.seats == tuple(
+            RecordedSeat.person(name) for name in ("Amina", *[f"Player {n}" for n in range(1, players)])
+        )
         report = store.replay(record.id)
         assert report.reproduced, report.difference
     with RoomService(database) as store:
@@ -758,7 +760,11 @@ def test_an_older_database_migrates_and_keeps_its_games(tmp_path):
     with Store(path) as store:
         assert store._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         columns = [row[1] for row in store._connection.execute("PRAGMA table_info(games)")]
-        assert columns[-1] == "room" and store.games()[0].room == "" and store.games()[0].seats == ("a", "b")
+        assert (
+            columns[-1] == "room"
+            and store.games()[0].room == ""
+            and store.games()[0].seats == (RecordedSeat.person("a"), RecordedSeat.person("b"))
+        )
 
 
 def test_the_room_travels_with_exported_games_and_the_gate_checks_it(database, clock, tmp_path):

@@ -15,7 +15,7 @@ import pytest
 import traitlets
 
 from matatu_learn.play.rooms import RoomService
-from matatu_learn.store.database import Store
+from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET
 from matatu_learn.widgets import rooms_page
@@ -309,7 +309,7 @@ def test_a_round_played_in_a_room_is_in_the_history_and_replays(database):
     assert "Saved as game" in host.board.state["result"]["saved"]
     with Store(database) as store:
         record = store.games()[0]
-        assert record.seats == ("Amina", "Okello")
+        assert record.seats == (RecordedSeat.person("Amina"), RecordedSeat.person("Okello"))
         assert store.replay(record.id).reproduced
 
 

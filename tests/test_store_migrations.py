@@ -13,7 +13,7 @@ from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
-from matatu_learn.store.database import APPLICATION_ID, Database, Store
+from matatu_learn.store.database import APPLICATION_ID, Database, RecordedSeat, RecordError, Store
 from matatu_learn.store.schema import MIGRATIONS
 
 SCHEMA_3 = """
@@ -284,3 +284,54 @@ def test_a_write_is_all_or_nothing_and_a_read_sees_one_moment(tmp_path):
             )
             assert database.query("SELECT count(*) FROM learners") == before == [(0,)]
         assert database.query("SELECT count(*) FROM learners") == [(1,)]
+
+
+def test_recorded_seats_become_typed_and_replay(schema_3):
+    with Store(schema_3) as store:
+        (record,) = store.games()
+        assert record.seats == (RecordedSeat.person(), RecordedSeat.computer("heuristic"))
+        stored = json.loads(store.query("SELECT seats FROM games")[0][0])
+        assert stored == [
+            {"kind": "person", "name": "", "agent": None},
+            {"kind": "computer", "name": "", "agent": "heuristic"},
+        ]
+        assert store.replay(record.id).reproduced
+
+
+@pytest.mark.parametrize(
+    "text, seat",
+    [
+        ("human", RecordedSeat.person()),
+        ("Amina", RecordedSeat.person("Amina")),
+        ("random", RecordedSeat.computer("random")),
+        ("search:3", RecordedSeat.computer("search:3")),
+        ("", RecordedSeat.person()),
+    ],
+)
+def test_a_seat_recorded_as_text_is_read_as_it_was_meant(text, seat):
+    assert RecordedSeat.from_json(text) == seat
+    assert RecordedSeat.from_json(seat.to_json()) == seat
+
+
+def test_an_export_written_before_seats_were_typed_still_imports(schema_3, tmp_path):
+    with Store(schema_3) as store:
+        (record,) = store.games()
+    today = record.to_json() | {"seats": ["Amina", "search:2"]}  # as exports of schema 1 wrote seats
+    del today["id"]
+    export = {"format": "matatu-learn games", "schema": 1, "rulesets": [], "games": [today]}
+    with Store(tmp_path / "new.sqlite3") as store:
+        (imported,) = store.import_games(export).ids
+        assert store.game(imported).seats == (RecordedSeat.person("Amina"), RecordedSeat.computer("search:2"))
+        again = store.export()
+        assert again["schema"] == 2 and again["games"][0]["seats"][0] == {
+            "kind": "person",
+            "name": "Amina",
+            "agent": None,
+        }
+        assert store.import_games(again).skipped == 1  # the same game, typed, is the game already held
+
+
+def test_a_seat_of_no_known_shape_is_refused_in_a_sentence(tmp_path):
+    game = finished_round()
+    with Store(tmp_path / "games.sqlite3") as store, pytest.raises(RecordError, match="Seat 2 must be an object"):
+        store.record(game, "house", 1, [RecordedSeat.person("Amina"), {"kind": "robot"}])

@@ -65,6 +65,7 @@ from ..store.rooms import (
     hash_token,
     iso_time,
 )
+from ..store.settings import seconds
 from .seats import Seat
 from .table import Move, Table, TableError
 
@@ -74,7 +75,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 OPEN_ROOMS_LIMIT = 200  # rooms open at once on one server (one database)
 EXPIRE_SECONDS = 12 * 3600  # a room nobody has written to (a move, a join, a setting) for this long counts as closed
-AWAY_SECONDS = 20.0  # a page not heard from for this long is away: the computer plays its seat
+AWAY_SECONDS = seconds("MATATU_LEARN_AWAY_SECONDS", 20.0)  # a page unheard this long is away: the computer plays
 # Seconds a computer (or a stand-in) waits after the last move before it moves: the table's pace.
 COMPUTER_PAUSE = 0.8
 # When the page elected to make the computer's moves is quiet, another page makes them after this.

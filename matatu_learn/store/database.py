@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import urllib.parse
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Self
 
@@ -97,6 +99,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+# An export's format: 2 writes seats as objects (kind, name, agent); 1 wrote them as text.
+EXPORT_SCHEMA = 2
 # The presets' first versions come with the package; this is the date they carry.
 PRESET_PUBLISHED_AT = "2026-01-01T00:00:00.000+00:00"
 
@@ -132,6 +136,56 @@ class PublishedRuleset:
     published_at: str
 
 
+class SeatKind(StrEnum):
+    PERSON = "person"
+    COMPUTER = "computer"
+
+
+# How seats were recorded before they were typed (schema 3 and earlier, exports of schema 1): a
+# computer player by its agent's spec, a person by name, or a person whose name the page did not ask.
+_TEXT_AGENT = re.compile(r"random|heuristic|search(:[0-9]+)?")
+_TEXT_NOBODY = frozenset({"human", "person", ""})
+
+
+@dataclass(frozen=True)
+class RecordedSeat:
+    """Who played a recorded seat: a person, by the name they gave ('' when the page asked none),
+    or a computer player, by its agent's spec.
+
+    >>> RecordedSeat.from_json("search:2"), RecordedSeat.from_json("human").to_json()
+    (RecordedSeat(kind=<SeatKind.COMPUTER: 'computer'>, name='', agent='search:2'), {'kind': 'person', 'name': '', 'agent': None})
+    """
+
+    kind: SeatKind
+    name: str = ""
+    agent: str | None = None
+
+    @classmethod
+    def person(cls, name: str = "") -> RecordedSeat:
+        return cls(SeatKind.PERSON, name)
+
+    @classmethod
+    def computer(cls, agent: str) -> RecordedSeat:
+        return cls(SeatKind.COMPUTER, "", agent)
+
+    @classmethod
+    def from_json(cls, value: Any) -> RecordedSeat | Any:
+        """A seat as stored or exported: an object of kind, name and agent, or a seat recorded as text
+        before seats were typed. Anything else comes back as it is, for the gate to refuse."""
+        if isinstance(value, RecordedSeat):
+            return value
+        if isinstance(value, str):
+            if _TEXT_AGENT.fullmatch(value):
+                return cls.computer(value)
+            return cls.person("" if value in _TEXT_NOBODY else value)
+        if isinstance(value, dict) and set(value) <= {"kind", "name", "agent"} and value.get("kind") in set(SeatKind):
+            return cls(SeatKind(value["kind"]), value.get("name", ""), value.get("agent"))
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": str(self.kind), "name": self.name, "agent": self.agent}
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One recorded round: enough to replay it exactly."""
@@ -140,7 +194,7 @@ class GameRecord:
     ruleset: str
     version: int
     players: int
-    seats: tuple[str, ...]
+    seats: tuple[RecordedSeat, ...]
     seed: int
     leader: int
     actions: tuple[str, ...]
@@ -154,8 +208,9 @@ class GameRecord:
 
     def to_json(self) -> dict[str, Any]:
         data = {field.name: getattr(self, field.name) for field in fields(self)}
-        for name in ("seats", "actions", "winners", "totals", "points"):
+        for name in ("actions", "winners", "totals", "points"):
             data[name] = list(data[name])
+        data["seats"] = [seat.to_json() for seat in self.seats]
         return data
 
 
@@ -305,12 +360,21 @@ def _check_switches(value: Any, _: dict) -> None:
 
 def _check_seats(value: Any, values: dict) -> None:
     if not isinstance(value, (list, tuple)):
-        _refuse(f"The seats must be a list of names, not {shown(value)}.")
+        _refuse(f"The seats must be a list of who played each seat, not {shown(value)}.")
     players = values.get("players")
     if players is not None and len(value) != players:
         _refuse(f"Name every seat once: {players} players need {players} seat names, not {len(value)}.")
     for number, seat in enumerate(value, 1):
-        _printable(seat, f"The name of seat {number}", SEAT_LIMIT)
+        if not isinstance(seat, RecordedSeat):
+            _refuse(
+                f"Seat {number} must be an object of kind (person or computer), name and agent, or a name, "
+                f"not {shown(seat)}."
+            )
+        _printable(seat.name, f"The name of seat {number}", SEAT_LIMIT, empty=True)
+        if seat.kind is SeatKind.PERSON and seat.agent is not None:
+            _refuse(f"Seat {number} is a person's, so it has no agent, not {shown(seat.agent)}.")
+        if seat.kind is SeatKind.COMPUTER:
+            _printable(seat.agent, f"The agent of seat {number}", ACTION_LIMIT)
 
 
 def _check_leader(value: Any, values: dict) -> None:
@@ -719,11 +783,13 @@ class Store(Database):
         game: Round,
         ruleset: str,
         version: int,
-        seats: Sequence[str],
+        seats: Sequence[RecordedSeat | str],
         started_at: str | None = None,
         room: str = "",
     ) -> int:
-        """Record a finished round; returns its id. ``room`` is the code of the room it was played in."""
+        """Record a finished round; returns its id. ``seats``: who played each seat (a seat given as
+        text is read as seats were recorded before they were typed); ``room``: the code of the room
+        it was played in."""
         if not game.over:
             raise MatatuError("Only a finished round can be recorded.")
         record = self._record_of(game, ruleset, version, seats, started_at, room)
@@ -735,7 +801,13 @@ class Store(Database):
         return self._insert(record)
 
     def _record_of(
-        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None, room: str = ""
+        self,
+        game: Round,
+        ruleset: str,
+        version: int,
+        seats: Sequence[RecordedSeat | str],
+        started_at: str | None,
+        room: str = "",
     ) -> GameRecord:
         result = game.result
         ended_at = now()
@@ -744,7 +816,7 @@ class Store(Database):
             ruleset,
             version,
             game.players,
-            tuple(seats),
+            tuple(RecordedSeat.from_json(seat) for seat in seats),
             game.seed,
             game.leader,
             tuple(action.text for action in game.history),
@@ -766,7 +838,7 @@ class Store(Database):
                 record.ruleset,
                 record.version,
                 record.players,
-                json.dumps(record.seats),
+                _seats_json(record.seats),
                 record.seed,
                 record.leader,
                 json.dumps(record.actions, ensure_ascii=False),
@@ -833,7 +905,7 @@ class Store(Database):
             )
         return {
             "format": "matatu-learn games",
-            "schema": 1,
+            "schema": EXPORT_SCHEMA,
             "rulesets": rulesets,
             "games": [record.to_json() for record in records],
         }
@@ -847,8 +919,10 @@ class Store(Database):
             raise StoreError(
                 'This is not a matatu-learn export: expected an object with "format": "matatu-learn games".'
             )
-        if data.get("schema", 1) != 1:
-            raise StoreError(f"This export has schema {shown(data.get('schema'))}; this matatu-learn reads schema 1.")
+        if data.get("schema", 1) not in (1, EXPORT_SCHEMA):
+            raise StoreError(
+                f"This export has schema {shown(data.get('schema'))}; this matatu-learn reads schemas 1 and {EXPORT_SCHEMA}."
+            )
         rulesets = data.get("rulesets", [])
         games = data.get("games")
         if not isinstance(rulesets, list) or not isinstance(games, list):
@@ -942,6 +1016,22 @@ def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
     return ReplayReport(record, tuple(frames), True, "")
 
 
+def _seats_json(seats: Sequence[RecordedSeat]) -> str:
+    return json.dumps([seat.to_json() for seat in seats])
+
+
+def _typed_seats(connection: sqlite3.Connection) -> None:
+    """The migration to typed seats: each game's seats, recorded as text, become objects."""
+    rows = connection.execute("SELECT id, seats FROM games").fetchall()
+    connection.executemany(
+        "UPDATE games SET seats = ? WHERE id = ?",
+        [(_seats_json([RecordedSeat.from_json(seat) for seat in json.loads(seats)]), game) for game, seats in rows],
+    )
+
+
+MIGRATIONS.add(4, "games", _typed_seats)
+
+
 def _numbers(values: Sequence[int]) -> str:
     """A JSON list of whole numbers, written directly: recording sits on the simulation's path."""
     return "[" + ", ".join(map(str, values)) + "]"
@@ -980,7 +1070,7 @@ def _record_from_row(row: tuple) -> GameRecord:
         ruleset,
         version,
         players,
-        tuple(json.loads(seats)),
+        tuple(RecordedSeat.from_json(seat) for seat in json.loads(seats)),
         seed,
         leader,
         tuple(json.loads(actions)),
@@ -1025,6 +1115,8 @@ def _record_from_json(item: Any, where: str) -> GameRecord:
     if missing:
         raise RecordError(f"{where} is not a game record: it has no {missing[0]}.")
     values = {name: item.get(name, _OPTIONAL_FIELDS.get(name)) for name in GAME_FIELDS}
+    if isinstance(values["seats"], list):  # objects, or text as exports of schema 1 wrote them
+        values["seats"] = [RecordedSeat.from_json(seat) for seat in values["seats"]]
     try:
         check_fields(**values)
     except RecordError as error:

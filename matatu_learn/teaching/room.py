@@ -81,7 +81,7 @@ from .table_state import table_state
 from .voice import COMPASS, Voice, changes_words, ruleset_words
 
 # How often a page tells the room it is there (AWAY_SECONDS without it, and the computer stands in).
-HEARTBEAT_SECONDS = 5.0
+HEARTBEAT_SECONDS = AWAY_SECONDS / 4  # 5 s: four beats within the away time, whatever the server sets it to
 # Rooms one page may open (a page is one kernel), in a sliding window.
 ROOMS_PER_PAGE = 5
 ROOMS_WINDOW = 600.0

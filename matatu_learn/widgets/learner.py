@@ -22,7 +22,7 @@ from pathlib import Path
 import anywidget
 from traitlets import Unicode
 
-from ..store.database import RecordError, Store
+from ..store.database import RecordError, Store, default_path
 from ..store.progress import Progress, learner_name
 from ..teaching.progress import learner_from_query
 from .table_widget import STATIC
@@ -64,16 +64,23 @@ def carried_learner() -> str | None:
 
 
 # The page's databases by path (the name is the one the tests reset between pages).
-_PROGRESS: dict[Path | None, Store] = {}
+_PROGRESS: dict[Path, Store] = {}
 
 
 def page_database(database: str | Path | None = None) -> Store:
     """The page's database at ``database`` (default: the user's, or ``MATATU_LEARN_DB``): opened once
     a kernel and kept for every lookup and write. Opening it may raise a ``StoreError`` (a sentence)."""
-    key = None if database is None else Path(database)
+    key = default_path() if database is None else Path(database).expanduser()
     if key not in _PROGRESS:
-        _PROGRESS[key] = Store(database)
+        _PROGRESS[key] = Store(key)
     return _PROGRESS[key]
+
+
+def close_page_databases() -> None:
+    """Close the page's databases (each is opened again on its next use): another program may then
+    lock the file whole."""
+    while _PROGRESS:
+        _PROGRESS.popitem()[1].close()
 
 
 def page_progress(database: str | Path | None = None) -> Progress:
@@ -105,6 +112,7 @@ __all__ = [
     "PageAddress",
     "RecordError",
     "carried_learner",
+    "close_page_databases",
     "own_database",
     "page_database",
     "page_progress",
