@@ -426,7 +426,7 @@ class RoomTable:
                 switches=kept.rules.switches(),  # the exact rules played, whatever the ruleset's latest version
                 whole_match=room.whole_match,
                 seed=kept.seed,
-                database=self.database,
+                database=self.rooms.store,
                 people=seat_names(room),
                 viewer=self.seat,
                 record=False,
@@ -575,7 +575,7 @@ class RoomTable:
         if rules.eliminate:
             raise PlayError(ELIMINATE_WORDS)
         if room.switches:
-            name, version = published_mix(Registry(self.database), room.ruleset, rules)
+            name, version = published_mix(Registry(self.rooms.store), room.ruleset, rules)
         else:
             name, version = room.ruleset, room.version
         self._write(lambda: self.rooms.start(self.code, self.token, name, version, now=self.clock()))
