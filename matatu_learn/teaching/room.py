@@ -73,6 +73,7 @@ from .room_voice import (
     closed_words,
     refusal_words,
     result_actions,
+    room_headline,
     saved_words,
     stand_in_words,
     waiting_words,
@@ -492,6 +493,9 @@ class RoomTable:
         session = self._session(room)
         self._restore_choice(session)
         state = table_state(session)
+        rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
+        changes = session.changes_words()
+        state["headline"] = room_headline(session.round_number, f"{rules}, {changes}" if changes else rules)
         self._at = (room.round, len(session.moves))
         self._match = room.seed
         self._state_at = room.changes

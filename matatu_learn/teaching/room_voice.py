@@ -138,6 +138,16 @@ def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int 
     return str(error)
 
 
+def room_headline(round_number: int, rules: str) -> str:
+    """A room's table headline: the round and the rules, never the seed (a page that knew it could
+    deal the others' hands for itself).
+
+    >>> room_headline(2, "House rules, cut limit 25")
+    'Round 2 · House rules, cut limit 25'
+    """
+    return f"Round {round_number} · {rules}"
+
+
 def waiting_words(host_name: str) -> str:
     """Why a guest's page waits in the lobby."""
     return f"Waiting for {host_name or 'the host'}, the host, to start the round."
@@ -196,6 +206,7 @@ __all__ = [
     "closed_words",
     "refusal_words",
     "result_actions",
+    "room_headline",
     "saved_words",
     "stand_in_words",
     "waiting_words",
