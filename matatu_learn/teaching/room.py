@@ -285,12 +285,7 @@ class RoomTable:
 
     def close_connection(self) -> None:
         """The page lets go of the room: its table stops following the match (and a service it made closes)."""
-        try:
-            kept = self.rooms.kept(self.code)
-        except MatatuError:
-            kept = None
-        if kept is not None:
-            kept.followers.pop(id(self), None)
+        self.rooms.unfollow(self.code, id(self))
         if self._owned:
             self.rooms.close()
 
