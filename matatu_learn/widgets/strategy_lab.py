@@ -26,7 +26,7 @@ from ..store.roles import WRITE_BUDGET
 from ..strategy.odds import cut_odds, wait_odds
 from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figure
 from ..strategy.questions import games_played, play_more
-from ..strategy.review import flagged, review_round
+from ..strategy.review import DEFAULT_SAMPLES, flagged, review_round
 from ..teaching.play import seat_player_words
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
 from .bounds import bounded_text, note_html, within
@@ -322,7 +322,7 @@ def review_summary_html(review: dict) -> str:
 class GameReview(widgets.VBox):
     """Pick a recorded game and a seat (or play a quick one), then see the chance-to-win curve and the flagged moves."""
 
-    def __init__(self, database: str | Path | None = None, samples: int = 60):
+    def __init__(self, database: str | Path | None = None, samples: int = DEFAULT_SAMPLES):
         self.database = database
         self.game_id = widgets.Dropdown(description="Game", layout=widgets.Layout(width="420px"))
         self.seat = widgets.Dropdown(description="Your seat", layout=widgets.Layout(width="240px"))
