@@ -28,6 +28,7 @@ from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figur
 from ..strategy.questions import games_played, play_more
 from ..strategy.review import DEFAULT_SAMPLES, flagged, review_round
 from ..teaching.play import seat_player_words
+from ..teaching.progress import FLAG_WORDS
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
 from .bounds import bounded_text, note_html, within
 from .svg import STYLE, card_html
@@ -56,7 +57,6 @@ def image_html(data: bytes, about: str) -> str:
     )
 
 
-PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 FLAG_STYLE = {"blunder": "background:#ffcdd2", "mistake": "background:#ffe0b2", "inaccuracy": "background:#fff9c4"}
 
 
@@ -308,7 +308,7 @@ def moves_table_html(review: dict) -> str:
 def review_summary_html(review: dict) -> str:
     mattered = flagged(review)
     counts = {label: sum(move["label"] == label for move in review["moves"]) for label in FLAG_STYLE}
-    said = ", ".join(f"{count} {label if count == 1 else PLURALS[label]}" for label, count in counts.items())
+    said = ", ".join(f"{count} {FLAG_WORDS[label][count != 1]}" for label, count in counts.items())
     if not mattered:
         return f"<p>No blunders or mistakes in {len(review['moves'])} moves ({said}).</p>"
     worst = mattered[0]
