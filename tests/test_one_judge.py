@@ -72,35 +72,41 @@ def test_the_grade_the_review_and_the_coach_give_each_move_one_verdict(preset, p
     assert labels - {GOOD}, "the round holds a move worse than good, so the verdicts are tested apart from 'good'"
 
 
-def three_verdicts_position() -> tuple[PlayerView, str]:
-    """House, two players, seed 0: South's first move, a pass with a hand that could lay a card.
+# Positions where the judges disagreed before they were one: each the first move of seat 0 in a
+# round dealt from a seed. House, two players, seed 0, a pass with a hand that could lay a card:
+# *good* in the graded game (33% against 37% for Q♦, within the noise), a *mistake* in the lab's
+# review (25% against 39% for K♥, other deals, every legal move tried) and "a better move was
+# Q♦" from the coach (its own threshold). Uganda, three players, seed 3, the 8 of clubs: a
+# *mistake* in the graded game (17% against 41% for K♥), an *inaccuracy* in the review (31%
+# against 37%) and *good* from the coach (against its own choice, J♥, on its own deals).
+DISAGREED = [("house", 2, 0, "pass"), ("uganda", 3, 3, "play 8♣")]
 
-    Before the judges were one, this pass was *good* in the graded game (33% against 37% for
-    Q♦, within the noise), a *mistake* in the lab's review (25% against 39% for K♥, on other
-    deals, every legal move tried) and *a better move was Q♦* from the coach (its own threshold).
-    """
-    return PlayerView(Round(PRESETS["house"], 2, seed=0), 0), "pass"
+
+def first_move(preset: str, players: int, seed: int) -> PlayerView:
+    return PlayerView(Round(PRESETS[preset], players, seed=seed), 0)
 
 
-def test_a_move_three_judges_disagreed_on_gets_one_verdict():
-    view, played = three_verdicts_position()
-    grade = grade_decision(view, played, number=1)  # the first move of the round, as the coach numbers it
-    advice = advise(view, seed=0).action
-    assert_one_verdict(grade, review_judge(view, parse_action(played)), coach_judge(view, parse_action(played), advice))
+@pytest.mark.parametrize(("preset", "players", "seed", "played"), DISAGREED)
+def test_a_move_the_judges_disagreed_on_gets_one_verdict(preset, players, seed, played):
+    view = first_move(preset, players, seed)
+    action = parse_action(played)
+    grade = grade_decision(view, action, number=1)  # the first move of the round, as the coach numbers it
+    advice = advise(view, "search:1", seed=0).action
+    assert_one_verdict(grade, review_judge(view, action), coach_judge(view, action, advice))
 
 
 def test_the_deals_are_the_positions_whoever_asks():
     # The coach's table asks with its own seed; the verdict does not change with it.
-    view, played = three_verdicts_position()
-    action = parse_action(played)
-    advice = advise(view, seed=0).action
+    view = first_move("house", 2, 0)
+    action = parse_action("pass")
+    advice = advise(view, "search:1", seed=0).action
     one, other = (coach_judge(view, action, advice, deals=DEALS, seed=seed) for seed in (1, 2))
     assert one.grade == other.grade and one.text == other.text
     # The seed is the position: the same view gives the same seed; a move later, another.
     game = Round(PRESETS["house"], 2, seed=0)
     assert position_seed(PlayerView(game, 0)) == position_seed(PlayerView(game.copy(), 0))
     before = position_seed(PlayerView(game, 0))
-    game.apply(played)
+    game.apply(action)
     assert position_seed(PlayerView(game, 0)) != before
 
 
