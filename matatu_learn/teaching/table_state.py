@@ -147,7 +147,7 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
     view = session.view
     shown = not session.covered and not session.over
     cards = []
-    for card, actions, reason in session.card_verdicts() if shown else []:
+    for card, actions, reason in session.words.card_verdicts() if shown else []:
         cards.append(
             {
                 "card": CARD_NAMES[card],
@@ -176,7 +176,7 @@ def last_move(session: TableSession) -> dict[str, Any] | None:
     move = session.moves[-1]
     laid = move.action.kind in (PLAY, CUT)
     return {
-        "text": session.describe(move),
+        "text": session.words.describe(move),
         "seat": move.seat,
         "card": CARD_NAMES[move.action.card] if laid else None,
         "laid": laid,
@@ -195,7 +195,7 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
             "points": points,
             "won": won,
         }
-        for name, hand, total, points, won in session.round_summary()
+        for name, hand, total, points, won in session.words.round_summary()
     ]
     match = None
     rules = session.rules
@@ -217,10 +217,10 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
     else:
         saved = ""
     return {
-        "ending": session.ending(),
+        "ending": session.words.ending(),
         "rows": rows,
         "match": match,
-        "match_text": session.match_text(),
+        "match_text": session.words.match_text(),
         "saved": saved,
         "next_round": not session.match_over,
         "actions": result_actions(not session.match_over),
@@ -267,17 +267,17 @@ def table_state(
     voice = session.voice
     controls = [
         {"kind": control.kind, "label": control.label, "enabled": control.enabled, "reason": control.tooltip}
-        for control in session.controls()
+        for control in session.words.controls()
     ]
     if hint:
         controls.append({"kind": "hint", "label": "Hint", "enabled": session.my_turn, "reason": HINT_REASON})
-    asked = session.choice()
+    asked = session.words.choice()
     top = CARD_NAMES[view.top] if view.top is not None else None
     state = {
         "moves": len(session.moves),
         "round": session.round_number,
         "headline": headline(session),
-        "status": session.status(),
+        "status": session.words.status(),
         "your_turn": session.my_turn,
         "covered": session.covered,
         "cover_label": f"Pass the device to {session.seat_words[view.seat]}: tap here to show your hand."
@@ -286,12 +286,12 @@ def table_state(
         "direction": view.direction,
         "direction_words": "clockwise" if view.direction == 1 else "anticlockwise",
         "order": order_of_play(session),
-        "order_sentence": session.order_sentence(),
+        "order_sentence": session.words.order_sentence(),
         "pile": {
             "top": top,
             "size": view.pile_size,
             "words": f"Pile: {count(view.pile_size)}" if top is not None else "The table is bare",
-            "facts": session.facts(),
+            "facts": session.words.facts(),
         },
         "stock": {"size": view.stock_size, "words": f"{count(view.stock_size)} to draw"},
         "marker": marker_state(session),
@@ -301,7 +301,7 @@ def table_state(
         "controls": controls,
         "notice": notice,
         "last": last_move(session),
-        "log": [{"text": session.describe(move), "action": move.action.text} for move in session.moves],
+        "log": [{"text": session.words.describe(move), "action": move.action.text} for move in session.moves],
         "log_title": f"Moves this round ({len(session.moves)})",
         "words": PAGE_WORDS,
         "computer": {
