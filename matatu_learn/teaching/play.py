@@ -19,7 +19,7 @@ one step at a time, when asked, with the sentence its agent gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..agents.choices import AGENT_CHOICES, agent_spec, make_agent
@@ -502,21 +502,6 @@ def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, 
                 version = store.publish(name, ruleset, rules.switches(), title)
                 return name, version
             number += 1
-
-
-def tap_move(session: TableSession, message: dict) -> Callable[[], object] | None:
-    """The session's move a checked tap of the table asks for (a card, an answer, cancel, next,
-    reveal, next round), ready to make; None for a tap that is the page's own business."""
-    kind = message["type"]
-    if kind == "card":
-        return lambda: session.choose_card(message["card"])
-    if kind == "answer":
-        answers = (session.choice() or ("", []))[1]
-        return lambda: session.answer(answers[message["index"]][1])
-    moves = {"cancel": session.cancel_choice, "next": session.step, "reveal": session.reveal}
-    if kind == "next_round":
-        return session.next_round
-    return moves.get(kind)
 
 
 def agent_choices() -> dict[str, str]:

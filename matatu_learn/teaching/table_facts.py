@@ -8,18 +8,21 @@ facts, and the controller's notice in words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 from ..engine.rules import Rules
-from ..play.controller import Controller, NoticeKind
+from ..play.controller import Controller, LocalTable, NoticeKind
 from ..play.recorder import Recorder
-from ..play.table import Move, TableRefusal
-from .play import player_words
+from ..play.table import Move, Table, TableObserver, TableRefusal
+from ..store.registry import Registry
+from .play import player_words, published_mix
+from .table_state import table_state
 from .table_words import TableWords
 from .voice import COMPASS, Voice, changes_words
 
-__all__ = ["ScreenFacts", "table_refusal_words"]
+__all__ = ["ScreenFacts", "set_up_screen", "table_refusal_words"]
 
 
 def table_refusal_words(refusal: TableRefusal, facts: dict) -> str:
@@ -221,3 +224,51 @@ class ScreenFacts:
         else:
             text = self.words.status()
         return {"text": text, "card": notice.card, "control": notice.control, "serial": notice.serial}
+
+
+def no_pause(delay: float, callback) -> None:
+    """A table with no page: the computer moves only when asked."""
+
+
+def set_up_screen(
+    table: Table,
+    *,
+    registry: Registry,
+    ruleset: str,
+    labels: tuple[str, ...],
+    draw=None,
+    schedule=no_pause,
+    pace=lambda: None,
+    observers: Sequence[TableObserver] = (),
+) -> ScreenFacts:
+    """A table set up for one screen: a controller over a ``LocalTable`` with the history's
+    recorder (and any other ``observers``) composed, seen through ``ScreenFacts``.
+
+    ``ruleset`` is the published ruleset the table's rules come from (a mix of house rules is
+    recorded under ``published_mix``'s name). ``draw`` None: nothing is drawn (plain Python), or
+    the page draws from a controller listener.
+    """
+    published = registry.ruleset(ruleset)
+    recorder = Recorder(registry.path, lambda rules: published_mix(registry, published.name, rules))
+
+    def build(controller: Controller) -> dict[str, Any]:
+        return table_state(screen, notice=screen.notice())
+
+    seats_here = [seat for seat, player in enumerate(table.seats) if player.is_person]
+    controller = Controller(
+        LocalTable(table, observers=[recorder, *observers]),
+        seats_here,
+        build_state=build,
+        draw=draw,
+        schedule=schedule,
+        pace=pace,
+    )
+    screen = ScreenFacts(
+        controller,
+        ruleset=published.name,
+        title=published.title,
+        published_rules=published.rules,
+        recorder=recorder,
+        labels=labels,
+    )
+    return screen

@@ -19,15 +19,13 @@ import ipywidgets as widgets
 from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.rules import with_switches
-from ..play.controller import Controller, LocalTable
-from ..play.recorder import Recorder
+from ..play.controller import Controller
 from ..play.seats import Seat
 from ..play.table import Table
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
-from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, published_mix, seat_labels
-from ..teaching.table_facts import ScreenFacts
-from ..teaching.table_state import table_state
+from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_labels
+from ..teaching.table_facts import ScreenFacts, set_up_screen
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
 from .game_grade import GameGrade, start_thread
@@ -222,32 +220,23 @@ class PlayTable(widgets.VBox):
         seed, clamped = within(self.seed.value, 0, 10**9, "The seed")
         name = self.ruleset.value
         try:
-            published = self.registry.ruleset(name)
-            rules = with_switches(published.rules, dict(self.house_rules.switches or {}))
+            rules = with_switches(self.registry.ruleset(name).rules, dict(self.house_rules.switches or {}))
             table = Table(rules, seats, seed, whole_match=self.length.value)
         except MatatuError as error:
             self.settings_note.value = f"<p>✘ {_escape(str(error))}</p>"
             self.settings.selected_index = 0
             return
-        recorder = Recorder(self.registry.path, lambda rules: published_mix(self.registry, name, rules))
-        self.controller = Controller(
-            LocalTable(table, observers=[recorder]),
-            [seat for seat, player in enumerate(seats) if player.is_person],
-            build_state=lambda controller: table_state(self.session, notice=self.session.notice()),
+        self.session = set_up_screen(
+            table,
+            registry=self.registry,
+            ruleset=name,
+            labels=seat_labels([HUMAN, *kinds]),
             draw=self.board.draw,
             schedule=self.schedule,
             pace=lambda: PACES.get(self.board.pace),
         )
+        self.controller = self.session.controller
         self.controller.listeners.append(lambda controller: self._shown())
-        labels = seat_labels([HUMAN, *kinds])
-        self.session = ScreenFacts(
-            self.controller,
-            ruleset=published.name,
-            title=published.title,
-            published_rules=published.rules,
-            recorder=recorder,
-            labels=labels,
-        )
         self.settings_note.value = note_html(clamped)
         self._lock(True)
         self.show()
