@@ -20,7 +20,7 @@ from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
 from matatu_learn.play.table import Table
-from matatu_learn.store.database import Store
+from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.store.registry import Registry
 from matatu_learn.teaching.play import COMPASS, PlayError, TableSession, published_mix
 from matatu_learn.teaching.voice import Voice, card_words
@@ -208,7 +208,12 @@ def test_a_whole_round_is_played_by_clicks_and_the_page_never_holds_a_hidden_car
     with Store(database) as store:
         record = store.games()[0]
         assert record.id == session.recorded[-1]
-        assert record.seats == ("human", "heuristic", "random", "search:1")
+        assert record.seats == (
+            RecordedSeat.person(),
+            RecordedSeat.computer("heuristic"),
+            RecordedSeat.computer("random"),
+            RecordedSeat.computer("search:1"),
+        )
         assert store.rules(record.ruleset, record.version) == game.rules
         assert store.replay(record.id).reproduced
         assert list(record.actions) == [str(action) for action in game.history]

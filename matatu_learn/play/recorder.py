@@ -14,16 +14,9 @@ from ..engine.errors import MatatuError
 from ..engine.rules import Rules
 from ..store.database import Store
 from ..store.roles import WRITE_BUDGET
-from .seats import Seat
 from .table import Move, Table
 
-__all__ = ["Recorder", "history_name"]
-
-
-def history_name(seat: Seat) -> str:
-    """How the history's seats column names a seat today: a computer by its spec, a person as "human"."""
-    # The store is moving recorded seats to ``Seat.to_record()``; until then this is the one place of the old names.
-    return seat.agent if seat.agent is not None else "human"
+__all__ = ["Recorder"]
 
 
 class Recorder:
@@ -42,7 +35,7 @@ class Recorder:
         try:
             WRITE_BUDGET.spend("game")
             name, version = self.published(table.rules)
-            seats = [history_name(table.seat_of(seat)) for seat in range(table.game.players)]
+            seats = [table.seat_of(seat).recorded() for seat in range(table.game.players)]
             with Store(self.database) as store:
                 self.recorded.append(store.record(table.game, name, version, seats))
             self.problem = None

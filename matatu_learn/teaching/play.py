@@ -33,7 +33,7 @@ from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..engine.scoring import Match
 from ..engine.view import PlayerView
 from ..play.choosing import Ask, Deciding, Refuse, choose
-from ..store.database import Store
+from ..store.database import RecordedSeat, SeatKind
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET
 from .table_words import Control, TableWords
@@ -74,9 +74,9 @@ def player_words(kind: str) -> str:
     return f"computer, search level {kind.partition(':')[2]}"
 
 
-def seat_player_words(name: str) -> str:
+def seat_player_words(seat: RecordedSeat) -> str:
     """Who played a recorded seat: a computer player in words, a person by the name they gave."""
-    return player_words(name) if name in AGENT_CHOICES else name
+    return player_words(seat.agent) if seat.kind is SeatKind.COMPUTER else seat.name or "a person"
 
 
 def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:
@@ -451,8 +451,7 @@ class TableSession:
         try:
             WRITE_BUDGET.spend("game")
             name, version = self._published_name()
-            with Store(self.registry.path) as store:
-                self.recorded.append(store.record(game, name, version, list(self.kinds)))
+            self.recorded.append(self.registry.database().record(game, name, version, list(self.kinds)))
             self.record_problem = ""
         except MatatuError as error:
             self.record_problem = f"This round could not be saved to the history: {error}"
@@ -492,16 +491,16 @@ def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, 
         mode = "joker mode" if rules.jokers else "classic"
     else:
         suffix, mode = "-table", changes_words(published.rules, rules)
-    with Store(registry.path) as store:
-        number = 1
-        while True:
-            ending = suffix if number == 1 else f"{suffix}-{number}"
-            name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
-            if name not in store.names() or store.rules(name) == rules:
-                title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
-                version = store.publish(name, ruleset, rules.switches(), title)
-                return name, version
-            number += 1
+    store = registry.database()
+    number = 1
+    while True:
+        ending = suffix if number == 1 else f"{suffix}-{number}"
+        name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
+        if name not in store.names() or store.rules(name) == rules:
+            title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
+            version = store.publish(name, ruleset, rules.switches(), title)
+            return name, version
+        number += 1
 
 
 def agent_choices() -> dict[str, str]:
