@@ -243,11 +243,16 @@ def test_a_bad_name_is_refused_and_nothing_is_taken(database, clock, name, words
         assert words in refused(lambda: rooms.open_room(database, name, clock=clock))
 
 
-def test_a_computer_seat_is_named_as_the_voice_names_its_place():
-    from matatu_learn.teaching.voice import COMPASS
+def test_a_computer_seat_is_named_as_the_voice_names_its_place(database, clock):
+    from matatu_learn.teaching.room_voice import computer_name
 
-    assert play_rooms._COMPASS == COMPASS  # the store cannot import the voice: the two lists must agree
-    assert play_rooms.computer_name(6, 3) == "North (computer)"
+    assert computer_name(6, 3) == "North (computer)"
+    # No person may take a computer seat's name: the table could not tell them apart.
+    host = rooms.open_room(database, "Amina", clock=clock)
+    for name in ("North (computer)", "north (COMPUTER)"):
+        with pytest.raises(PlayError) as refused:
+            rooms.join_room(database, host.code, name, clock=clock)
+        assert "is a word the table uses for something else" in str(refused.value)
 
 
 def test_markup_in_a_name_is_kept_as_text(database, clock):
@@ -292,6 +297,8 @@ def test_the_host_sets_the_table_up_and_the_rules_lock_once_dealt(database, cloc
         assert store.store.rules("uganda-table").cut_limit == 25
     state = host.state()
     assert state["headline"].startswith("Round 1 · Uganda Classic, cut limit 25")
+    assert "seed" not in state["headline"]  # a page that knew the seed could deal the others' hands
+    assert state["hand"]["title"].startswith("Your hand: ")  # the seat's own device: not "South, your hand"
     assert [entry["name"] for entry in state["order"]][:2] == ["You", "Okello"]
 
 
@@ -370,8 +377,9 @@ def test_a_move_out_of_turn_is_refused_in_words_and_changes_nothing(database, cl
     host, okello = table_of(database, 2, clock)
     state = okello.state()
     card = state["hand"]["cards"][0]["card"]
-    assert okello.tap({"type": "card", "card": card}) == "Amina's turn."
-    assert okello.state()["notice"]["text"] == "Amina's turn." and okello.state()["notice"]["card"] == card
+    # A card tapped out of turn: the engine's ruling, in the voice's words (as at the Play table).
+    assert okello.tap({"type": "card", "card": card}) == "Wait: it is Amina's turn."
+    assert okello.state()["notice"]["text"] == "Wait: it is Amina's turn." and okello.state()["notice"]["card"] == card
     assert okello.tap({"type": "control", "kind": "draw"}) == "Amina's turn."
     with RoomService(database) as store:
         with pytest.raises(RoomError) as caught:
@@ -609,6 +617,8 @@ def test_the_computer_stands_in_for_an_away_player_until_they_return(database, c
     seat = host.lobby()["seats"][1]
     assert seat["present"] is False and seat["stand_in"] is True and seat["who"].startswith("away")
     assert "Player 1 is away, so the computer plays" in host.state()["status"]
+    standing_in = next(entry for entry in host.state()["order"] if entry["seat"] == 1)
+    assert standing_in["who"].startswith("away") and standing_in["tags"][-1] == standing_in["who"]
     assert host.drive()
     with RoomService(database) as store:
         last = store.moves(host.code)[-1]

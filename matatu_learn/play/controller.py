@@ -18,7 +18,10 @@ room seat (several pages, one room) can stand where ``LocalTable`` (this page al
   ``IllegalActionError`` (the engine's ruling) or ``TableError``;
 - ``computer_due()`` / ``computer_move()``: whether a computer seat is to move here, and its move;
 - ``next_round()``; ``deal_again()`` and ``may_deal_again()`` (a room: its host only);
-- ``moves_since(number)``: this round's moves from move ``number`` on (what changed since).
+- ``moves_since(number)``: this round's moves from move ``number`` on (what changed since);
+- ``catches_out_of_turn(seat)``: whether match seat ``seat`` may press Catch when it is not its
+  turn (a room: anyone at the table catches a missed call while the chance lasts, and the room
+  says when nobody can be caught; a local table: no, its people catch in their own turn).
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ class Backend(Protocol):
 
     def moves_since(self, number: int) -> tuple[Move, ...]: ...
 
+    def catches_out_of_turn(self, seat: int) -> bool: ...
+
 
 class LocalTable:
     """A table on this page alone: the backend of the Play page and the first game.
@@ -106,6 +111,9 @@ class LocalTable:
 
     def moves_since(self, number: int) -> tuple[Move, ...]:
         return self._table.moves_since(number)
+
+    def catches_out_of_turn(self, seat: int) -> bool:
+        return False
 
 
 class NoticeKind(StrEnum):
@@ -284,6 +292,9 @@ class Controller:
     def _control(self, kind: str) -> None:
         if kind == ControlKind.HINT:
             self.give_hint()
+            return
+        if kind == ControlKind.CATCH and not self.my_turn and self.backend.catches_out_of_turn(self.viewer):
+            self.act(make_action(CATCH), control=kind)  # the backend judges the catch (a room: the catcher's seat)
             return
         action = control_action(self.view, kind) if self.my_turn else None
         if action is None or action not in self.view.legal:

@@ -54,7 +54,7 @@ from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from ..engine.rules import Rules, with_switches
 from ..engine.scoring import Match
 from ..engine.view import PlayerView
-from ..store.database import Store, check_fields
+from ..store.database import Store, StoreError, check_fields
 from ..store.rooms import (
     PERSON,
     MoveRecord,
@@ -84,6 +84,8 @@ NAME_LIMIT = 24
 STAND_IN = "heuristic"  # who plays an away person's seat
 # Names the table cannot tell apart from its own words: the viewer's "You", and the computer players.
 RESERVED_NAMES = frozenset({"you", "human", "search", *AGENT_CHOICES})
+# How the table marks a computer seat's name ("North (computer)"): no person's name ends so.
+COMPUTER_MARK = "(computer)"
 
 
 class Refusal(StrEnum):
@@ -118,6 +120,7 @@ class Refusal(StrEnum):
     NOBODY_TO_CATCH = "nobody to catch"  # {seat}
     ROUND_ON = "round on"  # the next round (or a new deal) waits until this one is over: {round}
     MATCH_OVER = "match over"  # the match is over: only the host's "deal again" goes on
+    NOT_STORED = "not stored"  # the database failed, nothing was written: {problem} (the store's own sentence)
 
 
 class RoomError(TableError):
@@ -172,7 +175,7 @@ def read_name(text: Any, others: Iterable[str] = ()) -> str:
         problem = "long"
     elif not name.isprintable():
         problem = "unprintable"
-    elif name.casefold() in RESERVED_NAMES:
+    elif name.casefold() in RESERVED_NAMES or name.casefold().endswith(COMPUTER_MARK):
         problem = "reserved"
     if problem:
         quoted = name[:NAME_LIMIT] if name.isprintable() else name.encode("unicode_escape").decode("ascii")[:40]
@@ -180,26 +183,6 @@ def read_name(text: Any, others: Iterable[str] = ()) -> str:
     if name.casefold() in {other.casefold() for other in others}:
         raise RoomError(Refusal.NAME_TAKEN, name=name)
     return name
-
-
-def computer_name(players: int, seat: int) -> str:
-    """What a computer seat is called at a room's table: its compass point, marked as the computer's.
-
-    >>> computer_name(4, 2)
-    'North (computer)'
-    """
-    return f"{_COMPASS[players][seat]} (computer)"
-
-
-# The compass points the voice names seats by (teaching/voice.py's COMPASS): this layer cannot import
-# the teaching layer, and a computer seat's name must match what the table calls it.
-_COMPASS = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    5: ("South", "West", "North-West", "North-East", "East"),
-    6: ("South", "South-West", "North-West", "North", "North-East", "South-East"),
-}
 
 
 def present(seat: SeatRecord, now: float) -> bool:
@@ -394,6 +377,11 @@ class RoomService:
                 raise
         return kept
 
+    def held(self, code: str, room: RoomRecord) -> KeptMatch:
+        """The room's match as this service keeps it now (brought up to ``room`` only when it has none)."""
+        kept = self._kept.get(room.code)
+        return kept if kept is not None and kept.seed == room.seed else self.kept(code, room=room)
+
     def follow(
         self, code: str, key: Hashable, make: Callable[[KeptMatch], Follower], room: RoomRecord | None = None
     ) -> Follower:
@@ -499,8 +487,7 @@ class RoomService:
         token = secrets.token_urlsafe(16)
         with self._write(code, now) as room:
             taken = [other.name for other in room.seats if other.taken and other.person]
-            computers = [computer_name(room.players, other.seat) for other in room.seats if not other.person]
-            name = read_name(name, [*taken, *computers])
+            name = read_name(name, taken)
             free = [other.seat for other in room.seats if other.person and not other.taken]
             if seat is None:
                 if room.status is not Status.WAITING or not free:
@@ -911,16 +898,20 @@ class RoomSeat:
         self.seat = seat
         self.token = token
         self.room: RoomRecord = rooms.room(code, closed=True)
-        self._kept: KeptMatch = rooms.kept(code, room=self.room)
+        rooms.kept(code, room=self.room)  # the page holds the room's record; the service keeps the match
 
-    def sync(self) -> bool:
-        """Read the room again and bring the table up to it; whether anything changed."""
-        room = self.rooms.room(self.code, closed=True)
+    def sync(self, room: RoomRecord | None = None) -> bool:
+        """Read the room again (or take ``room``, as just read) and bring the table up to it; whether anything changed."""
+        room = self.rooms.room(self.code, closed=True) if room is None else room
         changed = (room.changes, room.expired) != (self.room.changes, self.room.expired)
         self.room = room
         if room.round:
-            self._kept = self.rooms.kept(self.code, room=room)
+            self.rooms.kept(self.code, room=room)
         return changed
+
+    @property
+    def _kept(self) -> KeptMatch:
+        return self.rooms.held(self.code, self.room)
 
     @property
     def table(self) -> Table:
@@ -929,18 +920,27 @@ class RoomSeat:
     def view(self, seat: int) -> PlayerView:
         return self.table.view(seat)
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write to the room, then the room read again; a database failure is a refusal (nothing was written)."""
+        try:
+            yield
+        except StoreError as error:
+            raise RoomError(Refusal.NOT_STORED, problem=str(error)) from None
+        finally:
+            self.sync()
+
     def apply(self, action: Action, seat: int) -> Move:
         if seat != self.seat:
             raise RoomError(Refusal.NOT_SEATED, code=self.code)
-        kept = self._kept
-        try:
-            self.rooms.move(self.code, action.text, round=kept.round, number=len(kept.table.moves), token=self.token)
-        except RoomError as error:
-            if error.why is Refusal.ILLEGAL and error.ruling is not None:
-                raise IllegalActionError(error.ruling) from None
-            raise
-        finally:
-            self.sync()
+        room = self.room  # the move is made on the position this seat last saw
+        with self._writing():
+            try:
+                self.rooms.move(self.code, action.text, round=room.round, number=room.moves, token=self.token)
+            except RoomError as error:
+                if error.why is Refusal.ILLEGAL and error.ruling is not None:
+                    raise IllegalActionError(error.ruling) from None
+                raise
         return self.table.moves[-1]
 
     def computer_due(self) -> bool:
@@ -948,22 +948,17 @@ class RoomSeat:
 
     def computer_move(self) -> Move | None:
         """The computer's move that is due, made by this page (None: another page made it first)."""
-        moved = self.rooms.drive(self.code, self.seat)
-        self.sync()
+        with self._writing():
+            moved = self.rooms.drive(self.code, self.seat)
         return self.table.moves[-1] if moved else None
 
     def next_round(self) -> None:
-        kept = self._kept
-        try:
-            self.rooms.deal_next(self.code, self.token, kept.round, seed=kept.seed)
-        finally:
-            self.sync()
+        with self._writing():
+            self.rooms.deal_next(self.code, self.token, self.room.round, seed=self.room.seed)
 
     def deal_again(self) -> None:
-        try:
+        with self._writing():
             self.rooms.deal_again(self.code, self.token)
-        finally:
-            self.sync()
 
     def may_deal_again(self) -> bool:
         """The host may deal again, once a round is over (at the match's end, or between rounds)."""
@@ -971,6 +966,10 @@ class RoomSeat:
 
     def moves_since(self, number: int) -> tuple[Move, ...]:
         return self.table.moves_since(number)
+
+    def catches_out_of_turn(self, seat: int) -> bool:
+        """Anyone at a room's table may press Catch (the room refuses it when nobody can be caught)."""
+        return seat == self.seat
 
     def made_by(self, move: Move) -> int:
         """The room seat that made one of this round's moves: its mover's, or the player who caught."""
@@ -981,6 +980,7 @@ class RoomSeat:
 __all__ = [
     "AWAY_SECONDS",
     "CODE_ALPHABET",
+    "COMPUTER_MARK",
     "COMPUTER_PAUSE",
     "DRIVER_GRACE",
     "EXPIRE_SECONDS",
@@ -998,7 +998,6 @@ __all__ = [
     "RoomService",
     "SeatRecord",
     "Status",
-    "computer_name",
     "present",
     "read_code",
     "read_name",

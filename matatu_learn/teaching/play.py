@@ -400,6 +400,14 @@ class TableSession:
         """A move's reason as the screen heard it (a computer's, said when it moved)."""
         return move.reason
 
+    # A room's facts (``table_words.ScreenTable``): none at a session's table, which deals again at will.
+    stand_ins: frozenset[int] = frozenset()
+    catch_here: int | None = None
+    deal_again_offered = True
+
+    def events(self, move: Move) -> tuple:
+        return move.events
+
     def describe(self, move: Move) -> str:
         return self.words.describe(move)
 

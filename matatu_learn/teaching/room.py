@@ -2,16 +2,18 @@
 
 The room's rules are the room service's (``play/rooms.py``) and its rows the store's; a
 ``RoomTable`` holds what its page may know: the room's code, this seat, its token (the
-player's way back), the card choice being made and the last table state it drew for this seat
-— never a round, another hand or the stock. Its seat's table follows the match the page's room
-service keeps: a move made anywhere is applied to it once, as it comes, and ``state()`` turns
-it into the Play table's state (``table_state``) for this seat alone.
+player's way back), and its table's controller — never a round, another hand or the stock.
+The table is the Play page's: a ``play.controller.Controller`` over a ``RoomSeat`` (the match
+the page's room service keeps, a move made anywhere applied to it once, as it comes), seen
+through ``RoomScreen`` (the Play table's ``ScreenFacts`` with the room's facts: the people's
+names, who stands in for an away person, who the viewer may catch out of turn) and drawn by
+``table_state`` for this seat alone.
 
-Taps are the Play table's messages (card, control, answer, cancel, next_round, again); a move
-goes to the room service, checked there against the move number it was made on, so two pages
-that tap at once make one move. A refusal is said in the room's words (``room_voice``), in
-place. ``refresh()`` is the cheap poll (a heartbeat and two small reads), and ``drive()`` lets
-any page make a computer's move that is due, or a move for a person who is away.
+Taps are the Play table's (``play.protocol``); a move goes to the room service, checked there
+against the move number this seat saw, so two pages that tap at once make one move. A refusal
+is said in the room's words (``room_voice``), in place. ``refresh()`` is the cheap poll (a
+heartbeat and two small reads), and ``drive()`` lets any page make a computer's move that is
+due, or a move for a person who is away.
 
 >>> import os, tempfile
 >>> database = os.path.join(tempfile.mkdtemp(), "rooms.sqlite3")
@@ -36,48 +38,41 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..engine.actions import CATCH, Action, make_action
-from ..engine.cards import parse_card
 from ..engine.errors import MatatuError
 from ..engine.events import Caught
 from ..engine.rules import with_switches
-from ..play.choosing import Act, Ask, Choice, Refuse, choose
+from ..play.controller import Controller
+from ..play.protocol import RESULT_TAPS, Tap, parse_tap
 from ..play.rooms import (
     AWAY_SECONDS,
     COMPUTER_PAUSE,
     DRIVER_GRACE,
-    EXPIRE_SECONDS,
     PERSON,
-    KeptMatch,
-    MoveRecord,
     Refusal,
     RoomError,
     RoomRecord,
+    RoomSeat,
     RoomService,
     Status,
-    computer_name,
     present,
     read_code,
 )
+from ..play.table import Move, TableError
 from ..store.database import Store
 from ..store.registry import Registry
 from ..store.roles import RoleError, WriteBudget
-from .play import HUMAN, Move, PlayError, TableSession, match_length, player_words, published_mix
+from .play import PlayError, match_length, player_words, published_mix
 from .room_voice import (
     AWAY_WORDS,
     ELIMINATE_WORDS,
     NO_OPEN_ROOMS,
     STATUS_WORDS,
-    catch_label,
-    catch_words,
     closed_words,
+    computer_name,
     refusal_words,
-    result_actions,
-    room_headline,
-    saved_words,
-    stand_in_words,
     waiting_words,
 )
+from .table_facts import ScreenFacts, no_pause
 from .table_state import table_state
 from .voice import COMPASS, Voice, changes_words, ruleset_words
 
@@ -219,30 +214,56 @@ def _rules_words(rooms: RoomService, room: RoomRecord) -> str:
     return f"{words}, {changes}" if changes else words
 
 
-# ---------------------------------------------------------------------- a seat's table, following the match
-class _SeatTable:
-    """This seat's table as the Play table draws it (a ``TableSession`` seen from one room seat),
-    following the room's kept match: told each round dealt and each move made, by its seat or a
-    catch by another player."""
+# ---------------------------------------------------------------------- a seat's screen
+class RoomScreen(ScreenFacts):
+    """A room seat's table as its screen sees it: the Play table's facts over a controller on a
+    ``RoomSeat``, with the room's own (the hooks ``ScreenFacts`` declares): the people's names,
+    the seats the computer stands in for (``away``: the room's seats whose person is away, set by
+    the page's poll), the seat the viewer may catch out of turn, who made a catch, the round's
+    recorded game, and the room's refusals in its words."""
 
-    def __init__(self, session: TableSession):
-        self.session = session
+    def __init__(self, controller: Controller, backend: RoomSeat, **facts: Any):
+        super().__init__(controller, **facts)
+        self.backend = backend
+        self.away: frozenset[int] = frozenset()
+        self.games: dict[int, int] = {}  # the recorded game of each finished round: {round: game id}
 
-    def dealt(self) -> None:
-        self.session.next_round()
+    @property
+    def remote(self) -> bool:
+        return True
 
-    def moved(self, move: MoveRecord, action: Action) -> None:
-        session = self.session
-        # The room's move, checked by the room service, applied to the drawn table as it is: the
-        # session has no public way to apply another seat's move until it draws from a play Table.
-        session._apply(move.seat, action, "")  # noqa: SLF001
-        if move.by_seat != move.seat:  # the catcher is the room's player who pressed Catch
-            told = session.moves[-1]
-            events = tuple(
-                Caught(event.seat, event.penalty, move.by_seat) if event.__class__ is Caught else event
-                for event in told.events
-            )
-            session.moves[-1] = Move(move.by_seat, told.action, told.reason, events)
+    @property
+    def stand_ins(self) -> frozenset[int]:
+        if self.over:
+            return frozenset()
+        return frozenset(self.table.round_seat(seat) for seat in self.away if seat in self.table.round_seats)
+
+    @property
+    def catch_here(self) -> int | None:
+        view = self.view
+        silent = None if view.over else view.catchable
+        if silent is None or self.viewer in (silent, view.to_move):
+            return None
+        return silent
+
+    def events(self, move: Move) -> tuple:
+        """A catch made by another player than the one to move (a room's) names its catcher."""
+        catcher = self.table.round_seat(self.backend.made_by(move))
+        if catcher == move.seat:
+            return move.events
+        return tuple(
+            Caught(event.seat, event.penalty, catcher) if isinstance(event, Caught) else event for event in move.events
+        )
+
+    @property
+    def recorded(self) -> list[int]:
+        game = self.games.get(self.round_number) if self.over else None
+        return [] if game is None else [game]
+
+    def refusal(self, error: TableError) -> str:
+        if isinstance(error, RoomError):
+            return refusal_words(error, list(self.seat_names), self.controller.viewer)
+        return super().refusal(error)
 
 
 class RoomTable:
@@ -261,11 +282,8 @@ class RoomTable:
         self._lobby: dict[str, Any] | None = None
         self._state: dict[str, Any] | None = None
         self._state_at: int | None = None  # the room's change counter the state was built at
-        self._at: tuple[int, int] | None = None  # (round, moves made) of the state drawn: taps are made on it
-        self._match: int | None = None  # the seed of the match the state drawn shows
-        self._choice: tuple[str, list[Any]] | None = None  # a card tapped, and the answers given so far
-        self._notice: dict[str, Any] | None = None
-        self._notices = 0
+        self._screen: RoomScreen | None = None  # this seat's table, once the room is dealt
+        self._position: tuple[int, int, int] | None = None  # (match seed, round, moves) the screen shows
         self._beat = -math.inf
         self._ruleset_cache: dict[tuple[str, int], Any] = {}
         # The history's game id of the round the last state shows, once it is over (None before).
@@ -285,7 +303,7 @@ class RoomTable:
 
     def close_connection(self) -> None:
         """The page lets go of the room: its table stops following the match (and a service it made closes)."""
-        self.rooms.unfollow(self.code, id(self))
+        self._screen = None
         if self._owned:
             self.rooms.close()
 
@@ -406,125 +424,59 @@ class RoomTable:
             return None
         if self._state is None or self._state_at != self._room.changes:
             self._state = self._make_state()
-        if self._notice is not None:
-            return dict(self._state, notice=self._notice)
         return self._state
 
-    def _make_seat_table(self, room: RoomRecord) -> Callable[[KeptMatch], _SeatTable]:
-        """How this seat's table is made to follow the room's match (its first round dealt)."""
+    @property
+    def controller(self) -> Controller:
+        """This seat's table controller, over the room seat (made once the room is dealt)."""
+        return self._screen_now().controller
 
-        def make(kept: KeptMatch) -> _SeatTable:
-            published = self._ruleset(room.ruleset, room.version)
-            kinds = [HUMAN if seat.person else seat.kind for seat in room.seats]
-            session = TableSession(
-                room.ruleset,
-                kinds,
-                switches=kept.rules.switches(),  # the exact rules played, whatever the ruleset's latest version
-                whole_match=room.whole_match,
-                seed=kept.seed,
-                database=self.rooms.store,
-                people=seat_names(room),
-                viewer=self.seat,
-                record=False,
-            )
-            # Said as the room's host chose it: its ruleset's version, and the changes made to it.
-            session.published_rules, session.version, session.title = (
-                published.rules,
-                published.version,
-                published.title,
-            )
-            return _SeatTable(session)
-
-        return make
-
-    def _session(self, room: RoomRecord) -> TableSession:
-        """This seat's table, brought up to the room's current move (normally: nothing to apply)."""
-        return self.rooms.follow(self.code, id(self), self._make_seat_table(room), room=room).session
-
-    def _fresh(self) -> TableSession:
-        """This seat's table now, checked to be at the position this page last drew: a tap is made on that."""
-        room = self._read()
-        if room.status is Status.CLOSED or room.expired:
-            self._lobby = None
-            raise PlayError(refusal_words(self._closed_error(room)))
+    def _screen_now(self, room: RoomRecord | None = None) -> RoomScreen:
+        """This seat's screen, its table brought up to ``room`` (the room as just read)."""
+        room = room or self._room or self._read()
         if room.round == 0:
-            raise PlayError(refusal_words(RoomError(Refusal.NOT_PLAYING, status=room.status)))
-        session = self._session(room)
-        at = (room.round, len(session.moves))
-        if self._at is not None and at != self._at:
-            self._state_at = None
-            last = self.rooms.rows.move(room.code, *self._at) if at[0] == self._at[0] else None
-            raise RoomError(Refusal.MOVED_ON, round=at[0], number=at[1], by_seat=None if last is None else last.by_seat)
-        self._restore_choice(session)
-        return session
+            raise RoomError(Refusal.NOT_PLAYING, status=room.status)
+        if self._screen is None:
+            backend = RoomSeat(self.rooms, self.code, self.seat, self.token)
+            controller = Controller(
+                backend,
+                [self.seat],
+                build_state=lambda controller: table_state(self._screen, notice=self._screen.notice()),
+                draw=None,
+                schedule=no_pause,
+                pace=lambda: None,
+            )
+            self._screen = RoomScreen(controller, backend, **self._screen_facts(room))
+        screen = self._screen  # a new deal keeps the seats, their names and the rules: the same screen
+        screen.backend.sync(room)
+        position = (room.seed, room.round, room.moves)
+        if position != self._position:
+            screen.controller.pending = None  # a question about a position gone is not asked on the next
+            self._position = position
+        screen.away = frozenset(seat for seat, here in enumerate(self._presence) if not here)
+        return screen
 
-    @staticmethod
-    def _closed_error(room: RoomRecord) -> RoomError:
-        if room.expired:
-            return RoomError(Refusal.EXPIRED, code=room.code, hours=EXPIRE_SECONDS // 3600)
-        return RoomError(Refusal.CLOSED, code=room.code)
-
-    def _restore_choice(self, session: TableSession) -> None:
-        """The card this page tapped and the answers given, asked again of the table when a move
-        in between let the question go (and dropped when the question no longer stands)."""
-        if self._choice is None or session.choice() is not None:
-            return
-        card, answers = self._choice
-        view = session.view
-        pending = choose(view, None, card=parse_card(card)) if session.my_turn else None
-        for value in answers:
-            pending = choose(view, pending, answer=value) if isinstance(pending, Ask) else None
-        if not isinstance(pending, Ask):
-            self._choice = None
-            return
-        session.choose_card(card)  # several ways to lay it: the question, nothing played
-        for value in answers:
-            session.answer(value)
+    def _screen_facts(self, room: RoomRecord) -> dict[str, Any]:
+        """How the room's table is said: its ruleset as the host chose it, and the seats' names."""
+        published = self._ruleset(room.ruleset, room.version)
+        names = tuple(seat_names(room))
+        return {
+            "ruleset": published.name,
+            "title": published.title,
+            "published_rules": published.rules,
+            "labels": names,
+            "seat_names": names,
+        }
 
     def _make_state(self) -> dict[str, Any]:
         room = self._read()
-        games = self.rooms.games(self.code)
         self._lobby = None
-        session = self._session(room)
-        self._restore_choice(session)
-        state = table_state(session)
-        rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
-        changes = session.changes_words()
-        state["headline"] = room_headline(session.round_number, f"{rules}, {changes}" if changes else rules)
-        self._at = (room.round, len(session.moves))
-        self._match = room.seed
+        screen = self._screen_now(room)
+        screen.games = self.rooms.games(self.code)
+        state = screen.controller.state()
         self._state_at = room.changes
-        self.recorded_game = games.get(room.round) if session.over else None
-        lobby = self.lobby()
-        voice = session.voice
-        view = session.view
-        stand_ins = {seat["seat"] for seat in lobby["seats"] if seat["stand_in"]}
-        for entry in state["order"]:
-            if entry["seat"] in stand_ins:
-                entry["who"] = AWAY_WORDS
-                entry["tags"] = [*entry["tags"], AWAY_WORDS]
-        if title := state["hand"]["title"]:
-            place = f"{COMPASS[room.players][self.seat]}, your hand"
-            if title.startswith(place):
-                state["hand"]["title"] = "Your hand" + title[len(place) :]
-        if not view.over:
-            mover = view.to_move
-            if mover in stand_ins:
-                state["status"] = stand_in_words(voice, mover)
-            silent = view.catchable
-            if silent is not None and mover != self.seat and silent != self.seat:
-                words = catch_words(voice, silent, mover)
-                state["status"] = f"{state['status']} {words}"
-                for control in state["controls"]:
-                    if control["kind"] == "catch":
-                        control.update(label=catch_label(voice, silent), enabled=True, reason=words)
-        elif state["result"] is not None:
-            if room.round in games:
-                state["result"]["saved"] = saved_words(games[room.round])
-            state["result"]["actions"] = result_actions(
-                next_round=state["result"]["next_round"], host=lobby["you_host"]
-            )
-        state["room"] = lobby
+        self.recorded_game = screen.recorded[-1] if screen.recorded else None
+        state["room"] = self.lobby()
         return state
 
     # ------------------------------------------------------------------ the host's lobby
@@ -583,7 +535,6 @@ class RoomTable:
         """The host deals a new match with the same seats and rules: once the match is over, or
         between two rounds."""
         self._write(lambda: self.rooms.deal_again(self.code, self.token, now=self.clock()))
-        self._choice = None
 
     def hand_host(self, seat: int) -> None:
         """The host hands the host role to the person at ``seat``; while the host is away, anyone
@@ -630,133 +581,37 @@ class RoomTable:
         return str(error)
 
     # ------------------------------------------------------------------ taps
-    def tap(self, message: Any) -> str:
-        """A tap of the table widget: make the move it asks for through the room service, or say why not.
-
-        Returns the sentence said in place ('' when the move was made); it is also the state's
-        ``notice``."""
-        self._notice = None
-        kind = message.get("type") if isinstance(message, dict) else None
-        card = message.get("card") if kind == "card" else None
-        control = message.get("kind") if kind == "control" else None
-        said = ""
+    def tap(self, message: Tap | dict) -> str:
+        """A tap of the table widget, checked against the state this seat drew (``protocol.parse_tap``),
+        done by the table's controller: a move goes through the room service, on the move number
+        this seat saw. Returns the sentence said in place ('' when nothing was refused); it is also
+        the state's ``notice``."""
         try:
-            if kind == "card":
-                said = self._tap_card(card)
-            elif kind == "control":
-                said = self._tap_control(control)
-            elif kind == "answer":
-                said = self._tap_answer(message.get("index"))
-            elif kind == "cancel":
-                self._cancel()
-            elif kind == "next":
-                self.drive()
-            elif kind == "next_round":
-                self._next_round()
-            elif kind == "again":
-                self.rooms.deal_again(self.code, self.token, now=self.clock())
-                self._choice = None
-            elif kind != "reveal":
-                raise PlayError("That is not something this table can do.")
+            state = self.state()
+            if state is None:
+                raise RoomError(Refusal.NOT_PLAYING, status=self._room.status)
         except MatatuError as error:
-            said = self.words(error)
-        self._state_at = None
-        if said:
-            self._notices += 1
-            self._notice = {"text": said, "card": card, "control": control, "serial": self._notices}
-        return said
+            return self.words(error)
+        tap = message if isinstance(message, Tap) else parse_tap(message, state) or self._result_tap(message)
+        if tap is None:
+            return "That is not something this table can do now: tap a card of your hand or a button shown."
+        controller = self.controller
+        before = controller.notice
+        try:
+            controller.tap(tap)
+        finally:
+            self._state_at = None
+            self._read()
+        notice = controller.notice
+        return "" if notice is None or notice is before else self.state()["notice"]["text"]
 
-    def _cancel(self) -> None:
-        self._choice = None
-        room = self._read()
-        if room.round and room.status is not Status.CLOSED:
-            self._session(room).cancel_choice()
-
-    def _send(self, session: TableSession, action: Action) -> None:
-        """Make a move through the room service, on the move number this page saw."""
-        self._choice = None
-        session.cancel_choice()
-        move = self.rooms.move(
-            self.code,
-            action.text,
-            round=session.round_number,
-            number=len(session.moves),
-            token=self.token,
-            now=self.clock(),
-        )
-        self._at = (move.round, move.number + 1)  # until the page draws again, the next tap is made here
-
-    def _chosen(self, session: TableSession, card: str, answers: list[Any]) -> Choice:
-        """What tapping ``card`` and giving ``answers`` asks for: a move, a question, or a refusal."""
-        view = session.view
-        choice = choose(view, None, card=parse_card(card))
-        for value in answers:
-            choice = choose(view, choice, answer=value) if isinstance(choice, Ask) else choice
-        return choice
-
-    def _tap_card(self, card: Any) -> str:
-        if not isinstance(card, str):
-            raise PlayError("Tap a card of your hand.")
-        session = self._fresh()
-        if not session.my_turn:
-            raise PlayError(session.status())
-        session.cancel_choice()
-        self._choice = None
-        choice = self._chosen(session, card, [])
-        if isinstance(choice, Refuse):
-            raise PlayError(session.voice.ruling(choice.ruling))
-        if isinstance(choice, Act):
-            self._send(session, choice.action)
-        else:
-            session.choose_card(card)  # several ways to lay it: the question, nothing played
-            self._choice = (card, [])
-        return ""
-
-    def _tap_answer(self, index: Any) -> str:
-        session = self._fresh()
-        asked = session.choice()
-        if asked is None or self._choice is None:
-            self._choice = None
-            raise PlayError("There is no question open: tap a card of your hand first.")
-        answers = asked[1]
-        if type(index) is not int or not 0 <= index < len(answers):
-            raise PlayError(f"Choose one of the answers: {' or '.join(label for label, _ in answers)}.")
-        value = answers[index][1]
-        card, given = self._choice
-        choice = self._chosen(session, card, [*given, value])
-        if isinstance(choice, Refuse):
-            raise PlayError(session.voice.ruling(choice.ruling))
-        if isinstance(choice, Act):
-            self._send(session, choice.action)
-        else:
-            session.answer(value)  # the question narrows, nothing played
-            self._choice = (card, [*given, value])
-        return ""
-
-    def _tap_control(self, kind: Any) -> str:
-        session = self._fresh()
-        if kind == "hint":
-            return f"💡 {session.hint()}"
-        view = session.view
-        if kind == "catch" and not view.over and view.to_move != self.seat:
-            silent = view.catchable
-            if silent is None or silent == self.seat:
-                raise RoomError(Refusal.NOBODY_TO_CATCH, seat=self.seat)
-            self._send(session, make_action(CATCH))  # the engine's catch, in the next player's turn, by this seat
-            return ""
-        button = next((control for control in session.controls() if control.kind == kind), None)
-        if button is None:
-            raise PlayError("That button is not at this table.")
-        if button.action is None or not button.enabled:
-            raise PlayError(button.tooltip)
-        self._send(session, button.action)
-        return ""
-
-    def _next_round(self) -> None:
-        room = self._read()
-        after = self._at[0] if self._at is not None else room.round
-        self.rooms.deal_next(self.code, self.token, after, now=self.clock(), seed=self._match)
-        self._choice = None
+    @staticmethod
+    def _result_tap(message: Any) -> Tap | None:
+        """A result's action this seat's state does not offer (an old page's): the room says who may."""
+        kinds = {kind.value: kind for kind in RESULT_TAPS}
+        if isinstance(message, dict) and set(message) == {"type"} and message["type"] in kinds:
+            return Tap(kinds[message["type"]])
+        return None
 
     # ------------------------------------------------------------------ the computer's moves
     def drive(self, now: float | None = None) -> bool:

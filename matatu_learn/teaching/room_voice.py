@@ -12,13 +12,11 @@ them into sentences, with the table's names and "You" for the viewer (``voice.Vo
 
 from __future__ import annotations
 
-from ..play.protocol import TapKind
-from ..play.rooms import EXPIRE_SECONDS, Refusal, RoomError, Status
+from ..play.rooms import COMPUTER_MARK, EXPIRE_SECONDS, Refusal, RoomError, Status
 from .play import player_words
-from .table_state import NEXT_ROUND_LABEL
-from .voice import Voice, listed
+from .table_words import AWAY_WORDS
+from .voice import COMPASS, Voice, listed
 
-AWAY_WORDS = "away: the computer plays for now"
 ELIMINATE_WORDS = "Rooms do not yet play matches where the heaviest hand leaves: turn “Eliminate one a round” off."
 NO_OPEN_ROOMS = "No rooms are open on this server."
 STATUS_WORDS = {
@@ -27,8 +25,6 @@ STATUS_WORDS = {
     Status.OVER: "match over",
     Status.CLOSED: "closed",
 }
-# The button a round's result carries in a room for its host (with the table's "Next round").
-DEAL_AGAIN_LABEL = "Deal again"
 
 
 def _capital(text: str) -> str:
@@ -135,17 +131,18 @@ def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int 
         return "The round is still being played: the next one is dealt once it is over."
     if why is Refusal.MATCH_OVER:
         return "The match is over: the host may deal again, with the same seats."
+    if why is Refusal.NOT_STORED:
+        return facts["problem"]
     return str(error)
 
 
-def room_headline(round_number: int, rules: str) -> str:
-    """A room's table headline: the round and the rules, never the seed (a page that knew it could
-    deal the others' hands for itself).
+def computer_name(players: int, seat: int) -> str:
+    """What a computer seat is called at a room's table: its compass point, marked as the computer's.
 
-    >>> room_headline(2, "House rules, cut limit 25")
-    'Round 2 · House rules, cut limit 25'
+    >>> computer_name(4, 2)
+    'North (computer)'
     """
-    return f"Round {round_number} · {rules}"
+    return f"{COMPASS[players][seat]} {COMPUTER_MARK}"
 
 
 def waiting_words(host_name: str) -> str:
@@ -160,54 +157,13 @@ def closed_words(code: str, expired: bool) -> str:
     return f"Room {code} is closed."
 
 
-def stand_in_words(voice: Voice, mover: int) -> str:
-    """The table's status while the computer plays an away person's seat."""
-    return f"{_capital(voice.turn(mover))}: {voice.seat(mover)} is away, so the computer plays for now."
-
-
-def catch_words(voice: Voice, silent: int, mover: int) -> str:
-    """What a third player may do while the next player has not moved after a missed call."""
-    return (
-        f"{voice.seat(silent)} did not say the call: you may catch {voice.inside(silent)} "
-        f"until {voice.inside(mover)} {voice.verb(mover, 'moves')}."
-    )
-
-
-def catch_label(voice: Voice, silent: int) -> str:
-    return f"Catch {voice.seat(silent)}"
-
-
-def saved_words(game: int) -> str:
-    """Where a room's finished round went."""
-    return f"Saved as game {game} in the history, with this room's names."
-
-
-def result_actions(*, next_round: bool, host: bool) -> list[dict]:
-    """The buttons a round's result carries in a room (``protocol.RESULT_TAPS``): "Next round"
-    while the match goes on, and "Deal again" for the host, at the match's end and between rounds.
-
-    >>> [action["label"] for action in result_actions(next_round=True, host=True)]
-    ['Next round', 'Deal again']
-    """
-    actions = [{"type": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
-    if host:
-        actions.append({"type": TapKind.DEAL_AGAIN.value, "label": DEAL_AGAIN_LABEL})
-    return actions
-
-
 __all__ = [
     "AWAY_WORDS",
-    "DEAL_AGAIN_LABEL",
     "ELIMINATE_WORDS",
     "NO_OPEN_ROOMS",
     "STATUS_WORDS",
-    "catch_label",
-    "catch_words",
     "closed_words",
+    "computer_name",
     "refusal_words",
-    "result_actions",
-    "room_headline",
-    "saved_words",
-    "stand_in_words",
     "waiting_words",
 ]

@@ -4,6 +4,10 @@
 first game): the viewer's view of the round, the round's seats named as the match names them (with
 "eliminate" a round seats only the players still in), the voice for that viewer, the recorder's
 facts, and the controller's notice in words.
+
+A room seat's screen (``teaching.room``) states more facts through the hooks declared here:
+``seat_names`` (what the voice calls each seat: the people's names, not the compass points),
+``remote``, ``stand_ins``, ``catch_here``, ``events(move)``, ``recorded`` and ``refusal(error)``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 from ..engine.rules import Rules
 from ..play.controller import Controller, LocalTable, NoticeKind
 from ..play.recorder import Recorder
-from ..play.table import Move, Table, TableObserver, TableRefusal
+from ..play.table import Move, Table, TableError, TableObserver, TableRefusal
 from ..store.registry import Registry
 from .play import player_words, published_mix
 from .table_state import table_state
@@ -52,11 +56,13 @@ class ScreenFacts:
         published_rules: Rules,
         recorder: Recorder | None = None,
         labels: tuple[str, ...],
+        seat_names: tuple[str, ...] | None = None,
     ):
         self.controller = controller
         self.ruleset, self.title, self.published_rules = ruleset, title, published_rules
         self.recorder = recorder
         self.labels = labels  # each match seat's label: "South (you)", "West (computer, heuristic)"
+        self.seat_names = seat_names  # what the voice calls each match seat (None: its compass point)
 
     # ------------------------------------------------------------------ the table
     @property
@@ -140,7 +146,7 @@ class ScreenFacts:
 
     @cached_property
     def _match_words(self) -> tuple[str, ...]:
-        return COMPASS[self.table.players]
+        return self.seat_names or COMPASS[self.table.players]
 
     @property
     def seat_words(self) -> tuple[str, ...]:
@@ -178,7 +184,26 @@ class ScreenFacts:
 
     @property
     def remote(self) -> bool:
+        """A room's device: only its own seat's person acts here (and the seed is never shown)."""
         return False
+
+    @property
+    def stand_ins(self) -> frozenset[int]:
+        """The round seats the computer plays while their person is away (a room's)."""
+        return frozenset()
+
+    @property
+    def catch_here(self) -> int | None:
+        """The round seat that missed a call and that the viewer may catch out of turn (a room's)."""
+        return None
+
+    @property
+    def deal_again_offered(self) -> bool:
+        return self.controller.deal_again_offered
+
+    def events(self, move: Move) -> tuple:
+        """What a move did, as this screen tells it."""
+        return move.events
 
     @property
     def shared(self) -> bool:
@@ -206,6 +231,10 @@ class ScreenFacts:
     def words(self) -> TableWords:
         return TableWords(self)
 
+    def refusal(self, error: TableError) -> str:
+        """What the table refused, in words."""
+        return table_refusal_words(error.refusal, error.facts)
+
     def notice(self) -> dict[str, Any] | None:
         """The controller's notice in words: ``{"text", "card", "control", "serial"}``, or None."""
         notice = self.controller.notice
@@ -215,7 +244,7 @@ class ScreenFacts:
         if kind is NoticeKind.RULING:
             text = self.voice.ruling(notice.ruling)
         elif kind is NoticeKind.TABLE:
-            text = table_refusal_words(notice.error.refusal, notice.error.facts)
+            text = self.refusal(notice.error)
         elif kind is NoticeKind.CONTROL:
             text = next((control.tooltip for control in self.words.controls() if control.kind == notice.control), "")
         elif kind is NoticeKind.HINT:

@@ -55,7 +55,7 @@ from ..engine.rules_text import marker_name, marker_sentence
 from ..play.choosing import Ask, Deciding
 from ..play.protocol import TapKind
 from .play import player_words
-from .table_words import ScreenTable
+from .table_words import AWAY_WORDS, ScreenTable
 from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
@@ -63,6 +63,7 @@ ROUND_SERIALS = 10_000
 HINT_REASON = "What would the search player do here, and why?"
 NEXT_ROUND_LABEL = "Next round"
 PLAY_AGAIN_LABEL = "Play again"
+DEAL_AGAIN_LABEL = "Deal again"  # a room's new deal, the same seats again (its host's)
 # The page's own words: its buttons, the pace picker, the result's headings (table.js has none).
 PACE_WORDS = {"step": "step by step", "slow": "slow", "normal": "normal", "fast": "fast"}
 PAGE_WORDS = {
@@ -89,10 +90,12 @@ def _capital(text: str) -> str:
 
 
 def headline(session: ScreenTable) -> str:
-    """The round and the rules it is played by: 'Round 1 · House rules · seed 3'."""
+    """The round and the rules it is played by: 'Round 1 · House rules · seed 3'. A room's screen
+    never shows the seed: a page that knew it could deal the others' hands for itself."""
     rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
     changes = session.changes_words()
-    return f"Round {session.round_number} · {rules}{f', {changes}' if changes else ''} · seed {session.seed}"
+    seed = "" if session.remote else f" · seed {session.seed}"
+    return f"Round {session.round_number} · {rules}{f', {changes}' if changes else ''}{seed}"
 
 
 def order_of_play(session: ScreenTable) -> list[dict[str, Any]]:
@@ -113,11 +116,12 @@ def order_of_play(session: ScreenTable) -> list[dict[str, Any]]:
     for seat in seats_in_order:
         kind = session.kinds[seat]
         cards = view.hand_sizes[seat]
+        away = seat in session.stand_ins
         seats.append(
             {
                 "seat": seat,
                 "name": _capital(voice.seat(seat)),
-                "who": "" if session.agents[seat] is None else player_words(kind),
+                "who": AWAY_WORDS if away else "" if session.agents[seat] is None else player_words(kind),
                 "you": seat == session.viewer,
                 "cards": cards,
                 "cards_words": count(cards),
@@ -125,7 +129,7 @@ def order_of_play(session: ScreenTable) -> list[dict[str, Any]]:
                 "eight": seat == eight,
                 "jack": seat == jack,
                 "queen": seat == queen,
-                "tags": voice.order_tags(order, seat),
+                "tags": [*voice.order_tags(order, seat), *([AWAY_WORDS] if away else [])],
             }
         )
     return seats
@@ -167,7 +171,7 @@ def hand_state(session: ScreenTable, show_playable: bool) -> dict[str, Any]:
     if not shown:
         title = ""
     else:
-        whose = "Your hand" if len(session.humans) == 1 else f"{session.seat_words[view.seat]}, your hand"
+        whose = f"{session.seat_words[view.seat]}, your hand" if session.shared else "Your hand"
         title = f"{whose}: {count(len(view.hand))}, worth {view.total()}"
     return {"title": title, "show_playable": show_playable, "cards": cards}
 
@@ -214,6 +218,8 @@ def result_state(session: ScreenTable) -> dict[str, Any] | None:
         }
     if session.record_problem:
         saved = session.record_problem
+    elif session.recorded and session.remote:
+        saved = f"Saved as game {session.recorded[-1]} in the history, with this room's names."
     elif session.recorded:
         saved = f"Saved as game {session.recorded[-1]} in your history (see the Rules and history page)."
     else:
@@ -225,7 +231,10 @@ def result_state(session: ScreenTable) -> dict[str, Any] | None:
         "match_text": session.words.match_text(),
         "saved": saved,
         "next_round": not session.match_over,
-        "actions": result_actions(not session.match_over),
+        "actions": result_actions(
+            not session.match_over,
+            None if not session.deal_again_offered else DEAL_AGAIN_LABEL if session.remote else PLAY_AGAIN_LABEL,
+        ),
     }
 
 
@@ -239,10 +248,16 @@ def question_state(pending: Ask, asked: tuple[str, list]) -> dict[str, Any]:
     }
 
 
-def result_actions(next_round: bool) -> list[dict[str, str]]:
-    """The buttons a result carries at a table of this screen: "Next round" while the match goes on, and a new deal."""
+def result_actions(next_round: bool, again: str | None = PLAY_AGAIN_LABEL) -> list[dict[str, str]]:
+    """The buttons a result carries at a table of this screen: "Next round" while the match goes on,
+    and a new deal (``again``: its label; None where this screen may not deal again, a room's guest).
+
+    >>> [action["label"] for action in result_actions(True, DEAL_AGAIN_LABEL)]
+    ['Next round', 'Deal again']
+    """
     actions = [{"type": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
-    return [*actions, {"type": TapKind.DEAL_AGAIN.value, "label": PLAY_AGAIN_LABEL}]
+    again_action = [{"type": TapKind.DEAL_AGAIN.value, "label": again}] if again is not None else []
+    return [*actions, *again_action]
 
 
 def table_state(

@@ -6,7 +6,10 @@ session (``teaching.play.TableSession``). The facts it reads (``ScreenTable``): 
 ``view`` and ``voice``, the ``rules``, the round (``game``), the ``match``, which of the round's
 seats the computer plays (``agents``), the seats' names, the person at the screen (``viewer``,
 ``my_turn``, ``covered``, ``remote``: a room's device, ``shared``: people passing one device),
-the pending question, and ``heard(move)``: a move's reason as the screen may hear it.
+the pending question, and ``heard(move)``: a move's reason as the screen may hear it. A room's
+screen states two facts more: ``stand_ins`` (the seats the computer plays while their person is
+away) and ``catch_here`` (a seat that missed a call and that the viewer may catch out of turn),
+and ``events(move)``, what a move did as the room tells it (who caught, when another player did).
 """
 
 from __future__ import annotations
@@ -23,7 +26,10 @@ from ..engine.tables import tables_for
 from .voice import CALL_WORDS, SUIT_WORDS, card_name, card_verdict, card_words, chopper_words, count, listed
 from .voice import question_words as question_in_words
 
-__all__ = ["Control", "ScreenTable", "TableWords"]
+__all__ = ["AWAY_WORDS", "Control", "ScreenTable", "TableWords"]
+
+# What the table says of a person away while the computer plays their seat.
+AWAY_WORDS = "away: the computer plays for now"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +58,8 @@ class ScreenTable(Protocol):
     covered: bool
     pending: Any
     whole_match: bool
+    stand_ins: frozenset[int]
+    catch_here: int | None
 
     @property
     def my_turn(self) -> bool: ...
@@ -73,6 +81,8 @@ class ScreenTable(Protocol):
 
     def heard(self, move) -> str: ...
 
+    def events(self, move) -> tuple: ...
+
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -88,7 +98,7 @@ class TableWords:
         """A move in one line, as the table tells it: what happened, and the computer's reason."""
         table = self.table
         # With people passing the device, the screen's viewer changes: each hears what they could see.
-        sentences = table.voice.tell(public_event(event, table.viewer) for event in move.events)
+        sentences = table.voice.tell(public_event(event, table.viewer) for event in table.events(move))
         reason = table.heard(move)
         if reason:
             sentences.insert(1, f"“{reason}”")
@@ -144,7 +154,11 @@ class TableWords:
         if words:
             catchable = view.catchable if CATCH in {action.kind for action in legal} else None
             label = f"Catch {voice.seat(catchable)}" if catchable is not None else "Catch"
-            buttons.append(control("catch", label, make_action(CATCH)))
+            if table.catch_here is not None:  # a room: the viewer may catch out of turn
+                label = f"Catch {voice.seat(table.catch_here)}"
+                buttons.append(Control("catch", label, True, self.catch_words(), make_action(CATCH)))
+            else:
+                buttons.append(control("catch", label, make_action(CATCH)))
             owed = view.owed_calls[table.viewer]
             word = owed if owed is not None else next(iter(words.values()))
             label = f"Say “{CALL_WORDS[owed]}”" if owed is not None else "Say a call"
@@ -163,13 +177,29 @@ class TableWords:
 
     # ------------------------------------------------------------------ the state of play
     def status(self) -> str:
-        """Whose turn it is and what the person at the screen can do, in one sentence."""
+        """Whose turn it is and what the person at the screen can do, in one sentence (and, in a
+        room, the call another player may catch)."""
+        turn = self._turn()
+        return turn if self.table.catch_here is None else f"{turn} {self.catch_words()}"
+
+    def catch_words(self) -> str:
+        """What the viewer may do while the next player has not moved after another's missed call."""
+        table = self.table
+        voice, silent, mover = table.voice, table.catch_here, table.game.to_move
+        return (
+            f"{voice.seat(silent)} did not say the call: you may catch {voice.inside(silent)} "
+            f"until {voice.inside(mover)} {voice.verb(mover, 'moves')}."
+        )
+
+    def _turn(self) -> str:
         table = self.table
         game = table.game
         if game.over:
             return "The round is over."
         seat = game.to_move
         voice = table.voice
+        if seat in table.stand_ins:
+            return f"{_capital(voice.turn(seat))}: {voice.seat(seat)} is away, so the computer plays for now."
         if table.agents[seat] is not None:
             return f"{_capital(voice.turn(seat))}: the computer plays."
         if seat != table.viewer and table.remote:

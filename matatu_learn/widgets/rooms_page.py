@@ -4,7 +4,7 @@ A thin view of ``teaching.room``: "Open a room" makes a room and seats its host;
 its code, their name, and "Join". The host sets the table up in the lobby (the rules, house
 rules, how many seats, which the computer plays) and starts the round; then every page plays at
 the Play page's ``TableWidget``, drawn from ``RoomTable.state()`` (this seat's view only) and
-sending its taps to ``RoomTable.tap``.
+sending its checked taps to ``RoomTable.tap``: the Play page's table controller, over the room seat.
 
 The room lives in the store, not in this kernel: each page is a client of it. While a page is
 joined, a poll on the kernel's event loop (``POLL_SECONDS``) asks the room whether it changed,
@@ -43,6 +43,7 @@ from traitlets import Unicode
 from ..agents.choices import AGENT_CHOICES
 from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
+from ..play.protocol import Tap
 from ..play.rooms import RoomService
 from ..store.registry import Registry
 from ..teaching import room as rooms
@@ -585,11 +586,11 @@ class RoomsPage(widgets.VBox):
             button.close()
 
     # ------------------------------------------------------------------ the table
-    def _tapped(self, message: dict) -> None:
-        """A tap the table widget checked: the room makes the move, or says why not, in place."""
+    def _tapped(self, tap: Tap) -> None:
+        """A tap the table widget checked: the table's controller makes the move through the room, or says why not, in place."""
         if self.room is None:
             return
-        self.room.tap(message)  # a refusal comes back as the state's notice
+        self.room.tap(tap)  # a refusal comes back as the state's notice
         self.show(force=True)
 
     def _say_here(self, text: str, refused: bool = False) -> None:
@@ -621,7 +622,7 @@ class RoomsPage(widgets.VBox):
             return
         if self.board is None:
             self.board = TableWidget()
-            self.board.on_action(self._tapped)
+            self.board.on_tap(self._tapped)
         if force or state != self._state_drawn:
             self._state_drawn = state
             self.board.draw(state)
