@@ -114,7 +114,7 @@ def test_the_coachs_table_and_the_graded_game_agree(tmp_path):
     # A first game at the coach's table, the learner choosing at random; then the same game graded.
     table, _ = played_with_the_coach(first_game_seeds()[0], str(tmp_path / "coach.sqlite3"), 0.0, chooser_seed=4)
     game = table.game
-    grade = grade_round(game.rules, game.players, game.seed, game.leader, game.history, 0, deals=table.deals)
+    grade = grade_round(game.rules, game.players, game.seed, game.leader, game.history, 0, deals=table.coach.deals)
     graded = [verdict.grade for verdict in table.verdicts if verdict.grade is not None]
     assert graded == list(grade.decisions)
     assert any(decision.label != GOOD for decision in graded)
