@@ -293,7 +293,7 @@ def test_recorded_seats_become_typed_and_replay(schema_3):
         stored = json.loads(store.query("SELECT seats FROM games")[0][0])
         assert stored == [
             {"kind": "person", "name": "", "agent": None},
-            {"kind": "computer", "name": "", "agent": "heuristic"},
+            {"kind": "computer", "name": "heuristic", "agent": "heuristic"},
         ]
         assert store.replay(record.id).reproduced
 

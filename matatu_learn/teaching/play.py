@@ -29,7 +29,7 @@ from ..engine.errors import MatatuError
 from ..engine.events import CutterShown, Event, Opened, public_event
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
-from ..engine.rules import PRESET_IDS, AfterDraw, JackEffect, Rules, with_switches
+from ..engine.rules import PRESET_IDS, AfterDraw, Rules, with_switches
 from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
@@ -83,33 +83,6 @@ class Control:
     enabled: bool
     tooltip: str
     action: Action | None
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOrder:
-    """Who plays after the seat to move, who an 8 would skip, and whose turn a reverse would give."""
-
-    next_seat: int
-    skipped: int
-    after_jump: int
-    after_reverse: int
-
-
-def turn_order(view: PlayerView) -> TurnOrder:
-    """The seats around the player to move, read from the direction of play (docs/rules.md §5).
-
-    With two players a jump and a reverse both give the player to move another turn.
-
-    >>> from matatu_learn.engine.rules import PRESETS
-    >>> game = Round(PRESETS["uganda"], players=4, seed=1)
-    >>> turn_order(PlayerView(game, 0))
-    TurnOrder(next_seat=1, skipped=1, after_jump=2, after_reverse=3)
-    """
-    seat, players, direction = view.to_move, view.players, view.direction
-    next_seat = (seat + direction) % players
-    if players == 2:
-        return TurnOrder(next_seat, next_seat, seat, seat)
-    return TurnOrder(next_seat, next_seat, (seat + 2 * direction) % players, (seat - direction) % players)
 
 
 def player_words(kind: str) -> str:
@@ -244,18 +217,20 @@ class TableSession:
         self.rules = rules
         self.whole_match = bool(whole_match)
         self.seed = seed
-        self.kinds = tuple(kinds)
         if people is not None and len(people) != len(kinds):
             raise PlayError(f"Give a name for each of the {len(kinds)} seats, not {len(people)}.")
-        self.people = tuple(people) if people is not None else None
-        self.names = seat_labels(kinds) if people is None else tuple(people)
         if viewer is not None and (viewer not in range(len(kinds)) or kinds[viewer] != HUMAN):
             raise PlayError(f"The seat seen from here must be a person's seat, not {viewer!r}.")
         self.fixed_viewer = viewer
         self.record = record
         seeds = random.Random(f"agents {seed}")  # apart from the deal's seeds, so agents never change a deal
-        self.agents = [None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds]
-        self.humans = tuple(seat for seat, kind in enumerate(kinds) if kind == HUMAN)
+        # The match's seats; ``kinds``, ``agents``, ``names``, ``people`` and ``humans`` are the
+        # current round's (with "eliminate" a round seats only the players still in the match).
+        self.match_kinds = tuple(kinds)
+        self.match_people = tuple(people) if people is not None else None
+        self.match_names = seat_labels(kinds) if people is None else tuple(people)
+        self.match_words = self.match_people or COMPASS[len(kinds)]
+        self.match_agents = tuple(None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds)
         self.match = Match(rules, len(kinds), seed)
         self.recorded: list[int] = []
         self.record_problem = ""
@@ -265,17 +240,40 @@ class TableSession:
     # ------------------------------------------------------------------ the round
     def _deal(self) -> None:
         self.game: Round = self.match.next_round()
+        self._seat_round(self.match.round_seats)
         self.views = [PlayerView(self.game, seat) for seat in range(self.game.players)]
         self.moves: list[Move] = []
         self.selected: Card | None = None
         self._open: list[Action] = []
-        self.viewer = self.humans[0] if self.fixed_viewer is None else self.fixed_viewer
+        fixed = self.fixed_viewer
+        self.viewer = self.humans[0] if fixed is None else self.round_seats.index(fixed)
         self.covered = False
         self._follow_turn()
 
+    def _seat_round(self, round_seats: tuple[int, ...]) -> None:
+        """The round's seats, each the match seat ``round_seats`` says (the engine numbers a round from 0)."""
+        self.round_seats = round_seats
+        self.kinds = tuple(self.match_kinds[seat] for seat in round_seats)
+        self.agents = [self.match_agents[seat] for seat in round_seats]
+        self.names = tuple(self.match_names[seat] for seat in round_seats)
+        self.seat_words = tuple(self.match_words[seat] for seat in round_seats)
+        self.people = None if self.match_people is None else self.seat_words
+        self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
+
     @property
     def players(self) -> int:
+        """The seats of the round being played."""
         return len(self.kinds)
+
+    @property
+    def learner_in_match(self) -> bool:
+        """A person at this screen still has a seat in the match (with "eliminate" they may have left)."""
+        return any(self.match_kinds[seat] == HUMAN for seat in self.match.seated)
+
+    @property
+    def match_voice(self) -> Voice:
+        """Sentences about the match's seats (the match table, who left): "You" for the viewer's."""
+        return Voice(len(self.match_kinds), viewer=self.round_seats[self.viewer], names=self.match_words)
 
     @property
     def view(self) -> PlayerView:
@@ -289,7 +287,8 @@ class TableSession:
 
     @property
     def match_over(self) -> bool:
-        return self.match.over or (not self.whole_match and self.game.over)
+        """No next round here: the match is over, it is a single round, or the learner left the match."""
+        return self.match.over or (self.game.over and (not self.whole_match or not self.learner_in_match))
 
     @property
     def round_number(self) -> int:
@@ -308,7 +307,7 @@ class TableSession:
     @property
     def voice(self) -> Voice:
         """The table's sentences for the person at the screen: "You" for their seat."""
-        return Voice(self.players, viewer=self.viewer, names=self.people)
+        return Voice(self.players, viewer=self.viewer, names=self.seat_words)
 
     def _follow_turn(self) -> None:
         """Hand the screen to the person whose turn it is; cover their hand until they are ready."""
@@ -512,7 +511,7 @@ class TableSession:
         if self.covered:
             return f"Pass the device to {voice.seat(seat)}."
         shared = len(self.humans) > 1 and self.fixed_viewer is None
-        you = f"{COMPASS[self.players][seat]}, your turn" if shared else "Your turn"
+        you = f"{self.seat_words[seat]}, your turn" if shared else "Your turn"
         legal = self.view.legal
         kinds = {action.kind for action in legal}
         if CALL in kinds:
@@ -535,28 +534,8 @@ class TableSession:
 
     def order_sentence(self) -> str:
         """The direction of play and what an 8 or a J (or Q) would do from the seat to move."""
-        view = self.view
-        if view.over:
-            return ""
-        order = turn_order(view)
-        voice = self.voice
-        mover = view.to_move
-        way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
-        text = f"Play goes {way}: {voice.says(order.next_seat, 'plays')} after {voice.inside(mover)}."
-        reversers = ["J"] if self.rules.jack is JackEffect.REVERSE else []
-        if self.rules.queens_reverse:
-            reversers.append("Q")
-        jumpers = "an 8" + (" or a J" if self.rules.jack is JackEffect.JUMP else "")
-        if_mover = f"If {voice.inside(mover)} {voice.verb(mover, 'lays')} {jumpers}"
-        if self.players == 2:
-            text += f" {if_mover}, {voice.inside(mover)} {voice.verb(mover, 'plays')} again."
-            if reversers:
-                text += f" A {' or a '.join(reversers)} reverses: {voice.inside(mover)} {voice.verb(mover, 'plays')} again too."
-            return text
-        text += f" {if_mover}, {voice.says(order.skipped, 'is')} skipped and {voice.says(order.after_jump, 'plays')}."
-        if reversers:
-            text += f" A {' or a '.join(reversers)} reverses the order: {voice.inside(order.after_reverse)} would play next."
-        return text
+        order = self.view.order_of_play
+        return "" if order is None else self.voice.order(order)
 
     def facts(self) -> list[str]:
         """The state of the pile in short sentences: the suit in play, a joker's colour, a pick owed."""
@@ -637,6 +616,9 @@ class TableSession:
         result = self.game.result
         if result is None:
             return ""
+        departures = self.match.departures
+        if self.match.current is None and departures and departures[-1].round == self.match.rounds_played:
+            return f"{self.voice.result(result)} {self.match_voice.departure(departures[-1])}"
         return self.voice.result(result)
 
     def match_text(self) -> str:
@@ -647,7 +629,9 @@ class TableSession:
         if not self.whole_match:
             return "A single round, not a whole match."
         if self.match.over:
-            return f"The match is over: {self.voice.winners(self.match.winners)}."
+            return f"The match is over: {self.match_voice.winners(self.match.winners)}."
+        if self.game.over and not self.learner_in_match:
+            return self.voice.left_the_match()
         return f"Round {self.round_number}. {match_sentence(rules)}"
 
     @property

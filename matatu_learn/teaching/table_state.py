@@ -16,8 +16,9 @@ The keys (every one always present; ``None`` where there is nothing):
 - ``order``: the seats in the order of play, starting with the seat to move, each
   ``{"seat": index, "name": "North", "who": "computer, heuristic" or "", "you": bool,
   "cards": int, "cards_words": "7 cards", "to_move": bool, "eight": bool, "jack": bool,
-  "tags": [str, ...]}`` — ``eight`` marks the seat an 8 would step over, ``jack`` the seat a J
-  (or a reversing Q) would hand the turn to; ``tags`` say both in words.
+  "queen": bool, "tags": [str, ...]}`` — ``eight`` marks the seat an 8 would step over, ``jack``
+  the seat a J would hand the turn to, ``queen`` the seat a reversing Q would; ``tags`` say them
+  in words. The order is the engine's (``PlayerView.order_of_play``): seats gone out come last.
 - ``order_sentence`` (str): the same in one sentence, for a screen reader.
 - ``pile``: ``{"top": card or None, "size": int, "words": str, "facts": [str, ...]}``.
 - ``stock``: ``{"size": int, "words": "23 cards to draw"}``.
@@ -48,10 +49,9 @@ from typing import Any
 
 from ..engine.actions import CUT, PLAY
 from ..engine.cards import CARD_NAMES, DECK
-from ..engine.rules import JackEffect
 from ..engine.rules_text import marker_name, marker_sentence
-from .play import TableSession, player_words, turn_order
-from .voice import card_name, chopper_words, count, listed, ruleset_words, seat_names
+from .play import TableSession, player_words
+from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
 ROUND_SERIALS = 10_000
@@ -70,24 +70,21 @@ def headline(session: TableSession) -> str:
 
 
 def order_of_play(session: TableSession) -> list[dict[str, Any]]:
-    """The seats in the order of play from the seat to move, the 8's and the J's seats tagged."""
+    """The seats in the order of play from the seat to move (the engine's order), the 8's, the J's
+    and a reversing Q's seats tagged; seats gone out under play on last."""
     view = session.view
     voice = session.voice
-    players, direction, mover = view.players, view.direction, view.to_move
-    eight = jack = None
-    if not view.over:
-        order = turn_order(view)
-        eight = order.skipped
-        reverses = session.rules.jack is JackEffect.REVERSE
-        jack = order.after_reverse if reverses else order.after_jump
+    order = view.order_of_play
+    if order is None:
+        seats_in_order = [(view.to_move + step * view.direction) % view.players for step in range(view.players)]
+        jack = queen = eight = None
+    else:
+        seats_in_order = [*order.seats, *order.out]
+        eight, jack, queen = order.skipped, order.after_jack, order.after_queen
+        if order.after_eight == eight:
+            eight = None
     seats = []
-    for step in range(players):
-        seat = (mover + step * direction) % players
-        tags = []
-        if seat == eight:
-            tags.append("an 8 skips this seat")
-        if seat == jack:
-            tags.append("a J hands the turn here" if seat != mover else "a J gives this seat another turn")
+    for seat in seats_in_order:
         kind = session.kinds[seat]
         cards = view.hand_sizes[seat]
         seats.append(
@@ -98,10 +95,11 @@ def order_of_play(session: TableSession) -> list[dict[str, Any]]:
                 "you": seat == session.viewer,
                 "cards": cards,
                 "cards_words": count(cards),
-                "to_move": seat == mover and not view.over,
+                "to_move": order is not None and seat == order.to_move,
                 "eight": seat == eight,
                 "jack": seat == jack,
-                "tags": tags,
+                "queen": seat == queen,
+                "tags": voice.order_tags(order, seat),
             }
         )
     return seats
@@ -138,7 +136,7 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
     if not shown:
         title = ""
     else:
-        whose = "Your hand" if len(session.humans) == 1 else f"{seat_names(session.players)[view.seat]}, your hand"
+        whose = "Your hand" if len(session.humans) == 1 else f"{session.seat_words[view.seat]}, your hand"
         title = f"{whose}: {count(len(view.hand))}, worth {view.total()}"
     return {"title": title, "show_playable": show_playable, "cards": cards}
 
@@ -174,8 +172,12 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
     rules = session.rules
     if session.whole_match and session.match.results and (rules.match_target or rules.match_rounds):
         match = {
-            "names": [_capital(name) for name in session.voice.names],
-            "rounds": [list(result.points) for result in session.match.results],
+            "names": [_capital(name) for name in session.match_voice.names],
+            # A seat that had left the match by a round has no points in it: a dash.
+            "rounds": [
+                ["—" if points is None else points for points in session.match.match_points(index)]
+                for index in range(len(session.match.results))
+            ],
             "totals": list(session.scores),
         }
     if session.record_problem:
@@ -231,7 +233,7 @@ def table_state(
         "status": session.status(),
         "your_turn": session.my_turn,
         "covered": session.covered,
-        "cover_label": f"Pass the device to {seat_names(session.players)[view.seat]}: tap here to show your hand."
+        "cover_label": f"Pass the device to {session.seat_words[view.seat]}: tap here to show your hand."
         if session.covered
         else "",
         "direction": view.direction,
