@@ -26,7 +26,7 @@ from matatu_learn.engine.events import EventKind
 from matatu_learn.store.database import Store
 from matatu_learn.store.rooms import AWAY_SECONDS, Rooms
 
-PAGE = "11-rooms.ipynb"
+PAGE = "12-rooms.ipynb"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 MOVES = "Number((document.querySelector('.mt-table .mt-status') || {dataset: {}}).dataset.moves)"

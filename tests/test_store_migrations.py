@@ -14,7 +14,10 @@ from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store.database import APPLICATION_ID, Database, RecordedSeat, RecordError, Store
+from matatu_learn.store.progress import Progress
 from matatu_learn.store.schema import MIGRATIONS
+from matatu_learn.teaching.pages import PAGES
+from matatu_learn.teaching.progress import lesson_statuses
 
 SCHEMA_3 = """
 CREATE TABLE rulesets (
@@ -335,3 +338,23 @@ def test_a_seat_of_no_known_shape_is_refused_in_a_sentence(tmp_path):
     game = finished_round()
     with Store(tmp_path / "games.sqlite3") as store, pytest.raises(RecordError, match="Seat 2 must be an object"):
         store.record(game, "house", 1, [RecordedSeat.person("Amina"), {"kind": "robot"}])
+
+
+def test_every_learners_lessons_and_mistakes_move_to_page_ids(schema_3, tmp_path):
+    with Store(schema_3) as store:
+        progress = Progress(store, clock=lambda: 1_800_000_000.0)
+        lessons = progress.lessons("Amina")
+        assert {lesson: (record.asked, record.right) for lesson, record in lessons.items()} == {
+            "the-deal": (1, 1),
+            "scoring": (2, 1),
+        }
+        (mistake,) = progress.mistakes("amina")
+        assert (mistake.kind, mistake.lesson, mistake.key, mistake.streak) == ("lesson", "scoring", "house/9", 1)
+        mine = progress.progress("Amina")
+        assert mine.puzzle_rating == 1512.5
+        assert [page for page, _, status in lesson_statuses(mine) if status.startswith("Done")] == [
+            "the-deal",
+            "scoring",
+        ]
+    # Every page the progress names is a page of the registry.
+    assert {"the-deal", "scoring"} <= {entry.id for entry in PAGES}
