@@ -493,7 +493,7 @@ def _history(arguments) -> int:
 
 def _room_code(text: str) -> str:
     """A room's code as typed, or its refusal in words."""
-    from .store.rooms import RoomError, read_code
+    from .play.rooms import RoomError, read_code
     from .teaching.room import refusal_words
 
     try:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .engine.errors import MatatuError
 from .store.roles import TEACHER_CODE_VARIABLE
+from .store.settings import seconds
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -30,6 +31,11 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # A kernel with no page connected is shut down once idle for cull_idle_timeout seconds, checked
 # every cull_interval seconds: a closed page's kernel is gone within 90 s, an open page's stays.
 KERNEL_CULLING = {"cull_idle_timeout": 60, "cull_interval": 30, "cull_connected": False}
+# A test server is started with shorter times (whole seconds) through these; a class gets the ones above.
+CULLING_VARIABLES = {
+    "cull_idle_timeout": "MATATU_LEARN_CULL_IDLE_TIMEOUT",
+    "cull_interval": "MATATU_LEARN_CULL_INTERVAL",
+}
 # A kernel no page has been connected to for this many seconds is shut down even while busy
 # (Jupyter's culler spares a busy kernel, and counts its output as activity): a page that left
 # mid-computation would otherwise hold a CPU for good. Five minutes is far past the seconds a
@@ -64,9 +70,20 @@ def notebooks_folder(given: Path | None) -> Path:
     raise MatatuError(f"No notebooks folder with an index.ipynb was found (looked in {looked}).")
 
 
+def kernel_culling() -> dict:
+    """The culler's settings: ``KERNEL_CULLING``, with the times ``CULLING_VARIABLES`` give instead.
+
+    >>> kernel_culling() == KERNEL_CULLING  # nothing set: the times a class gets
+    True
+    """
+    given = {name: seconds(variable, KERNEL_CULLING[name]) for name, variable in CULLING_VARIABLES.items()}
+    return dict(KERNEL_CULLING, **given)
+
+
 def kernel_culling_options(settings: dict | None = None) -> list[str]:
-    """Voilà's command-line options that shut down the idle kernels of closed pages."""
-    settings = KERNEL_CULLING if settings is None else settings
+    """Voilà's command-line options that shut down the idle kernels of closed pages (by default
+    with ``kernel_culling()``'s settings, read when the server starts)."""
+    settings = kernel_culling() if settings is None else settings
     return [f"--MappingKernelManager.{name}={value}" for name, value in settings.items()]
 
 
@@ -307,6 +324,7 @@ def serve(
             "Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn)."
         )
     check_address(host, port)
+    command = voila_command(folder, port, host)  # a culler's time set wrong is refused before anything is served
     local, shared = addresses(host, port)
     print(f"Serving the lessons at {local}", flush=True)
     if shared is not None:
@@ -322,7 +340,7 @@ def serve(
     for number in handled:
         signal.signal(number, lambda number, frame: voila.stop(number) if voila else early.append(number))
     try:
-        voila = _Voila(voila_command(folder, port, host), voila_environment(teacher_code))
+        voila = _Voila(command, voila_environment(teacher_code))
         if early:
             voila.stop(early[0])
         if open_browser:

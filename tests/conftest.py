@@ -1,6 +1,9 @@
-"""Shared helpers for the tests."""
+"""Shared fixtures and helpers for the tests: Voilà and the class server (one of each a session),
+Debian's Chromium driven by Playwright, and the markers each test gets from the fixtures it uses."""
 
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -8,14 +11,63 @@ import sys
 import time
 import urllib.request
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from matatu_learn.server import process_tree, still_running
+from matatu_learn.server import kernel_culling_options, process_tree, still_running, voila_command
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
+# Screenshots, timings and figures the tests record (git-ignored).
+RESULTS = ROOT / "test-results"
+
+
+# ---- the layers of the suite (README): a test's markers follow from the fixtures it uses ----
+
+# The fixtures every browser or server fixture rests on (``browser``, ``page`` and ``crawl`` use
+# ``chromium``), so a module's own fixture of the same name that drives no browser marks nothing.
+# A page in Chromium is always a served page: a browser test is a server test too.
+LAYER_FIXTURES = {
+    "browser": ("chromium",),
+    "server": ("chromium", "voila", "class_server"),
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
+def pytest_collection_modifyitems(config, items):
+    """Mark each test ``browser`` and ``server`` from the fixtures it uses. A test that starts a
+    server or builds a package itself says so with an explicit mark (tests/test_suite_layers.py
+    checks that none is missed)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for marker, names in LAYER_FIXTURES.items():
+            if fixtures.intersection(names):
+                item.add_marker(marker)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--list-layers",
+        metavar="PATH",
+        help="write each collected test's id, markers and fixtures to PATH as JSON (tests/test_suite_layers.py reads it)",
+    )
+
+
+def pytest_collection_finish(session):
+    path = session.config.getoption("--list-layers")
+    if path:
+        listed = [
+            {
+                "id": item.nodeid,
+                "markers": sorted({marker.name for marker in item.iter_markers()}),
+                "fixtures": sorted(getattr(item, "fixturenames", ())),
+            }
+            for item in session.items
+        ]
+        Path(path).write_text(json.dumps(listed), encoding="utf-8")
 
 
 class Clock:
@@ -110,9 +162,10 @@ def stop_process_tree(process: subprocess.Popen, number: int = signal.SIGTERM, t
     return left
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila(tmp_path_factory):
-    """Voilà serving the notebooks on a free localhost port, with a database of its own."""
+    """Voilà serving the notebooks on a free localhost port, with a database of its own: one a
+    session. The kernels of closed pages are culled as the class server culls them."""
     port = free_port()
     database = tmp_path_factory.mktemp("voila") / "matatu-learn.sqlite3"
     command = [
@@ -125,6 +178,7 @@ def voila(tmp_path_factory):
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=True",
+        *kernel_culling_options(),
     ]
     server = subprocess.Popen(
         command,
@@ -154,3 +208,161 @@ def render(base: str, name: str) -> str:
     with urllib.request.urlopen(f"{base}/voila/render/{name}", timeout=120) as response:
         assert response.status == 200
         return response.read().decode("utf-8")
+
+
+# ---- Debian's Chromium, driven by Playwright ----
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMINGS: dict[str, float] = {}
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium, installed when it is missing and this runs as root; else a sentence saying what to install.
+    Playwright's own browser download cannot work here, so the tests drive /usr/bin/chromium
+    through ``executable_path``."""
+    if not os.path.exists(CHROMIUM):
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            pytest.fail(
+                "The browser tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."
+            )
+        environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+            done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=900)
+            if done.returncode != 0:
+                pytest.fail(f"Installing Debian's chromium failed ({' '.join(command)}): {done.stderr.strip()[-300:]}")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """Chromium, launched once a module (Playwright's sync API holds the thread's event loop while it runs:
+    a module's own asyncio code runs between two of them)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page of its own (cookies included); a JavaScript error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    opened = context.new_page()
+    errors = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def open_notebook(page, voila, name, ready=":is(button, select, input):visible"):
+    """Load a notebook and wait until its widgets answer; return the seconds it took."""
+    started = time.perf_counter()
+    page.goto(f"{voila}/voila/render/{name}")
+    page.locator(f".jupyter-widgets {ready}").first.wait_for(state="visible", timeout=60_000)
+    seconds = time.perf_counter() - started
+    TIMINGS[name] = seconds
+    return seconds
+
+
+SERIOUS = ("serious", "critical")
+
+
+def serious_violations(opened, within: str | None = None) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands (or in the part of it
+    ``within`` selects), one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(opened, context=within).response["violations"]
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
+        + "; ".join(node["target"][0] if node["target"] else "?" for node in violation["nodes"][:4])
+        for violation in found
+        if violation["impact"] in SERIOUS
+    ]
+
+
+def save(page, name):
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
+
+
+@pytest.fixture(scope="session")
+def crawl(chromium, voila):
+    """Every page opened once in Chromium, a session: what each per-page check needs, by page name
+    (``page_crawl.PageRecord``). Screenshots go to test-results/."""
+    from page_crawl import crawl_pages
+
+    return crawl_pages(chromium, FLAGS, voila, PAGES, RESULTS)
+
+
+# ---- the class server ----
+
+
+class Served:
+    """A running class server: its address, its process, its log and its database."""
+
+    def __init__(self, process: subprocess.Popen, base: str, log: Path, database: Path):
+        self.process, self.base, self.log, self.database = process, base, log, database
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextmanager
+def served(
+    tmp_path: Path,
+    command: list[str] | None = None,
+    port: int | None = None,
+    environment: dict[str, str] | None = None,
+    **options,
+):
+    """The class server as ``serve`` runs it (``server.voila_command``), stopped with everything it started.
+    ``environment``: more variables for the server and its kernels (``serve --teacher-code`` hands
+    them ``MATATU_LEARN_TEACHER_CODE`` so)."""
+    port = free_port() if port is None else port
+    command = command or voila_command(NOTEBOOKS, port, "127.0.0.1", **options)
+    log = tmp_path / f"voila-{port}.log"
+    database = tmp_path / "class.sqlite3"
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command,
+            env=dict(os.environ, MATATU_LEARN_DB=str(database), **(environment or {})),
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base, timeout=2)
+                break
+            except OSError:
+                assert process.poll() is None, f"the server ended before it answered:\n{log.read_text()[-2000:]}"
+                assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                time.sleep(0.3)
+        yield Served(process, base, log, database)
+    finally:
+        left = stop_process_tree(process)
+    assert not left, f"the server left processes running: {left}"
+
+
+@pytest.fixture(scope="session")
+def class_server(tmp_path_factory):
+    """The class server with the settings ``serve`` ships, one a session, for the tests that share one."""
+    with served(tmp_path_factory.mktemp("class-server")) as running:
+        yield running

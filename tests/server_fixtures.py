@@ -1,18 +1,15 @@
-"""Helpers for tests of the class server: the served Voilà on a free port, a page's client that
-keeps its cookies, kernel messages as a client sends them over the websocket, and memory from /proc."""
+"""Helpers for tests of the class server (``served`` and the ``class_server`` fixture are in conftest.py):
+a page's client that keeps its cookies, kernel messages as a client sends them over the websocket, and memory from /proc."""
 
 from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import re
-import subprocess
 import time
 import urllib.error
 import urllib.request
 import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 from jupyter_server.services.kernels.connection.base import (
@@ -24,59 +21,9 @@ from jupyter_server.services.kernels.connection.base import (
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
-from conftest import NOTEBOOKS, free_port, stop_process_tree
 from matatu_learn import server
 
 V1 = "v1.kernel.websocket.jupyter.org"
-
-
-class Served:
-    """A running class server: its address, its process and its log."""
-
-    def __init__(self, process: subprocess.Popen, base: str, log: Path):
-        self.process, self.base, self.log = process, base, log
-
-    def log_text(self) -> str:
-        return self.log.read_text(errors="replace")
-
-
-@contextmanager
-def served(
-    tmp_path: Path,
-    command: list[str] | None = None,
-    port: int | None = None,
-    environment: dict[str, str] | None = None,
-    **options,
-):
-    """The class server as ``serve`` runs it (``server.voila_command``), stopped with everything it started.
-    ``environment``: more variables for the server and its kernels (``serve --teacher-code`` hands
-    them ``MATATU_LEARN_TEACHER_CODE`` so)."""
-    port = free_port() if port is None else port
-    command = command or server.voila_command(NOTEBOOKS, port, "127.0.0.1", **options)
-    log = tmp_path / f"voila-{port}.log"
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            command,
-            env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "class.sqlite3"), **(environment or {})),
-            stdout=output,
-            stderr=output,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(base, timeout=2)
-                break
-            except OSError:
-                assert process.poll() is None, f"the server ended before it answered:\n{log.read_text()[-2000:]}"
-                assert time.monotonic() < deadline, "the server did not answer within 60 s"
-                time.sleep(0.3)
-        yield Served(process, base, log)
-    finally:
-        left = stop_process_tree(process)
-    assert not left, f"the server left processes running: {left}"
 
 
 class Browser:

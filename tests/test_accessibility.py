@@ -1,41 +1,22 @@
 """Every page passes axe-core with no serious or critical violation, in Debian's Chromium.
 
 axe-core (through axe-playwright-python) checks what a screen reader and a keyboard rely on:
-names of controls, contrast, roles, landmarks. Each notebook is opened through the ``voila``
-fixture (every page in ``notebooks/``, the coached first game included once it is there); the
+names of controls, contrast, roles, landmarks. Each notebook is checked as the session's
+``crawl`` opened it (every page in ``notebooks/``, the coached first game included once it is there); the
 widgets' answers (feedback, a replay, the Play table's settings, question and refusal) are
 checked after a click too, since they appear only then. The end of a round at the Play table is
 checked in ``test_browser_play.py``.
 """
 
 import pytest
-from test_browser import browser, chromium, open_notebook, page  # noqa: F401 (fixtures)
 
-from conftest import PAGES
-
-SERIOUS = ("serious", "critical")
-# A page is ready once a control is shown (a table's hidden cover button does not count).
-READY = ":is(button, select, input):visible"
-
-
-def serious_violations(opened, within: str | None = None) -> list[str]:
-    """axe-core's serious and critical findings on the page as it stands (or in the part of it
-    ``within`` selects), one line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(opened, context=within).response["violations"]
-    return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} — "
-        + "; ".join(node["target"][0] if node["target"] else "?" for node in violation["nodes"][:4])
-        for violation in found
-        if violation["impact"] in SERIOUS
-    ]
+from conftest import PAGES, open_notebook, serious_violations
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_no_serious_accessibility_violation_on_any_page(page, voila, name):  # noqa: F811
-    open_notebook(page, voila, name, ready=READY)
-    assert serious_violations(page) == []
+def test_no_serious_accessibility_violation_on_any_page(crawl, name):
+    # axe-core ran on the page as the session's crawl opened it, once a control was shown.
+    assert crawl[name].violations == []
 
 
 def test_puzzle_feedback_and_hint_are_accessible(page, voila):  # noqa: F811

@@ -12,6 +12,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from conftest import free_port, stop_process_tree
 from matatu_learn.server import KERNEL_CULLING
 
@@ -19,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BINDER_URL_PATH = "voila/render/notebooks/index.ipynb"
 
 
+@pytest.mark.packaging
+@pytest.mark.server
 def test_binder_install_steps_then_the_landing_page(tmp_path):
     environment = tmp_path / "binder-env"
     subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True, timeout=300)

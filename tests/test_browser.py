@@ -1,89 +1,20 @@
 """The app in a real browser: Voilà serving the notebooks, Debian's Chromium driven by Playwright.
 
-Playwright's own browser download cannot work here, so the tests drive /usr/bin/chromium
-through ``executable_path``. When it is missing they install Debian's ``chromium`` package if
-they can (as root), and otherwise fail with a sentence that says what to install.
-Screenshots and the time to interactive of each notebook go to ``test-results/``.
+The ``voila``, ``browser`` and ``page`` fixtures are in conftest.py (with the ``chromium`` one, which
+installs Debian's package when it is missing and it can). The checks of every page read the
+session's ``crawl``, which opens each page once. Screenshots and the time to interactive of each
+notebook go to ``test-results/``.
 """
 
-import os
 import re
-import shutil
-import subprocess
-import time
-from pathlib import Path
 
 import pytest
 
-from conftest import PAGES
+from conftest import PAGES, RESULTS, open_notebook, save
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import ordinary_position
 from matatu_learn.teaching.voice import card_words
 from matatu_learn.widgets.svg import card_label
-
-CHROMIUM = "/usr/bin/chromium"
-RESULTS = Path(__file__).resolve().parent.parent / "test-results"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMINGS: dict[str, float] = {}
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        if os.geteuid() != 0 or shutil.which("apt-get") is None:
-            pytest.fail(
-                "The browser tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."
-            )
-        environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
-            done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=900)
-            if done.returncode != 0:
-                pytest.fail(f"Installing Debian's chromium failed ({' '.join(command)}): {done.stderr.strip()[-300:]}")
-    return CHROMIUM
-
-
-@pytest.fixture(scope="module")
-def browser(chromium):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    opened = context.new_page()
-    errors = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def open_notebook(page, voila, name, ready=":is(button, select, input):visible"):
-    """Load a notebook and wait until its widgets answer; return the seconds it took."""
-    started = time.perf_counter()
-    page.goto(f"{voila}/voila/render/{name}")
-    page.locator(f".jupyter-widgets {ready}").first.wait_for(state="visible", timeout=60_000)
-    seconds = time.perf_counter() - started
-    TIMINGS[name] = seconds
-    return seconds
-
-
-def save(page, name):
-    RESULTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(RESULTS / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
 
 
 def widget_text(page):
@@ -91,15 +22,13 @@ def widget_text(page):
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_every_notebook_renders_in_the_browser_without_an_error(page, voila, name):
-    open_notebook(page, voila, name)
-    assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
-    assert page.locator(".jp-OutputArea-output .jp-RenderedText pre:has-text('Traceback')").count() == 0
-    for card in page.locator("[data-card]").all():
-        assert card.get_attribute("aria-label"), "every face-up card has an accessible label"
-    for control in page.locator(".jupyter-widgets button").all():
-        assert control.inner_text().strip() or control.get_attribute("title"), "every button says what it does"
-    save(page, name)
+def test_every_notebook_renders_in_the_browser_without_an_error(crawl, name):
+    shown = crawl[name]  # the session's visit of the page (its screenshot is in test-results/)
+    assert shown.errors == [], f"JavaScript errors on the page: {shown.errors}"
+    assert shown.stderr_outputs == 0
+    assert shown.tracebacks == 0
+    assert all(shown.card_labels), "every face-up card has an accessible label"
+    assert all(text.strip() or title for text, title in shown.buttons), "every button says what it does"
 
 
 def test_the_landing_page_links_to_every_lesson(page, voila):
@@ -216,19 +145,15 @@ def test_history_records_quick_games_and_replays_one(page, voila):
 NO_LOAD_EXPLAINS = 15.0  # seconds to interactive
 
 
-def test_print_time_to_interactive(voila, browser):
-    """Measured for every notebook on a warm server (first visit of a fresh page), written to test-results/."""
-    context = browser.new_context()
-    page = context.new_page()
-    for name in PAGES:
-        open_notebook(page, voila, name)
-    context.close()
+def test_print_time_to_interactive(crawl):
+    """Measured for every notebook by the session's crawl (first visit of a fresh page), written to test-results/."""
+    timings = {name: shown.seconds for name, shown in crawl.items()}
     RESULTS.mkdir(exist_ok=True)
-    lines = [f"{name:<32} {TIMINGS[name]:.2f} s" for name in PAGES]
+    lines = [f"{name:<32} {timings[name]:.2f} s" for name in PAGES]
     (RESULTS / "time-to-interactive.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print("\ntime to interactive (warm server):\n" + "\n".join(lines))
-    assert set(TIMINGS) >= set(PAGES)
-    stuck = {name: round(TIMINGS[name], 2) for name in PAGES if TIMINGS[name] > NO_LOAD_EXPLAINS}
+    print("\ntime to interactive:\n" + "\n".join(lines))
+    assert set(timings) >= set(PAGES)
+    stuck = {name: round(timings[name], 2) for name in PAGES if timings[name] > NO_LOAD_EXPLAINS}
     assert not stuck, f"pages not interactive within {NO_LOAD_EXPLAINS} s, more than any load explains: {stuck}"
 
 
@@ -317,15 +242,7 @@ ENGINE_WORDS = re.compile(
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_no_page_shows_engine_words(page, voila, name):
-    open_notebook(page, voila, name)
-    page.wait_for_timeout(500)  # let every widget draw its first state
-    text = page.evaluate(
-        """() => {
-            const copy = document.body.cloneNode(true);
-            copy.querySelectorAll("code, pre, script, style, .CodeMirror").forEach(element => element.remove());
-            return copy.textContent;
-        }"""
-    )
-    found = sorted({match.group(0) for match in ENGINE_WORDS.finditer(text)})
+def test_no_page_shows_engine_words(crawl, name):
+    # The page's text as the crawl read it once every widget drew its first state, without code blocks.
+    found = sorted({match.group(0) for match in ENGINE_WORDS.finditer(crawl[name].text)})
     assert not found, f"{name} shows {found}"

@@ -4,9 +4,8 @@ a wrong code shows nobody, the right one shows the class, and a phone scrolls th
 from __future__ import annotations
 
 import pytest
-from server_fixtures import served
-from test_browser import RESULTS, browser, chromium  # noqa: F401  (fixtures)
 
+from conftest import RESULTS, served
 from matatu_learn.store.database import Store
 from matatu_learn.store.progress import Progress
 from matatu_learn.store.roles import TEACHER_CODE_VARIABLE

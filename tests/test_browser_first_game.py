@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from test_browser import RESULTS, browser, chromium, open_notebook  # noqa: F401  (browser and chromium: fixtures)
 from test_voice import named_cards
 
+from conftest import RESULTS, open_notebook
 from matatu_learn.engine.actions import CUT, DRAW, PASS, PICK, PLAY, make_action
 from matatu_learn.engine.cards import CARD_NAMES, SUIT_OF
 from matatu_learn.engine.rules import PRESETS

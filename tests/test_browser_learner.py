@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from server_fixtures import served
-from test_browser import browser, chromium  # noqa: F401  (fixtures)
 
+from conftest import served
 from matatu_learn.teaching.lessons import practice_question
 
 WAIT = 120_000  # generous: a shared machine starting a kernel is slow, never this slow

@@ -7,8 +7,8 @@ through ``executable_path``, as in tests/test_browser.py. Screenshots go to ``te
 import re
 
 import pytest
-from test_browser import browser, chromium, open_notebook, page, save  # noqa: F401  (the fixtures)
 
+from conftest import open_notebook, save
 from matatu_learn.engine.cards import CARD_NAMES, parse_card
 from matatu_learn.teaching import pages
 from matatu_learn.teaching.lessons import FIRST_GAME, LESSON_PATH, ordinary_position, practice_question, ruleset_rules

@@ -22,9 +22,8 @@ from contextlib import contextmanager
 
 import pytest
 from jupyter_server.services.kernels.connection.base import deserialize_binary_message, deserialize_msg_from_ws_v1
-from test_accessibility import serious_violations
-from test_browser import RESULTS, browser, chromium, open_notebook, save  # noqa: F401  (browser and chromium: fixtures)
 
+from conftest import RESULTS, open_notebook, save, serious_violations
 from matatu_learn.engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY
 from matatu_learn.engine.cards import CARD_NAMES, SUIT_SYMBOLS, parse_card
 from matatu_learn.engine.events import EventKind

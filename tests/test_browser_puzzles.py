@@ -11,8 +11,7 @@ import re
 import subprocess
 import sys
 
-from server_fixtures import served
-from test_browser import RESULTS, browser, chromium  # noqa: F401  (fixtures)
+from conftest import RESULTS, served
 
 PAGE = "06-can-you-cut.ipynb?learner=Amina"
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}

@@ -16,15 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from server_fixtures import served
-from test_browser import RESULTS, browser, chromium  # noqa: F401  (fixtures)
 from test_browser_play import messages, named_in, rule_cards, traffic_parts
 
+from conftest import RESULTS, served
 from matatu_learn.engine.actions import CUT, PLAY
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.events import EventKind
+from matatu_learn.play.rooms import RoomService
 from matatu_learn.store.database import Store
-from matatu_learn.store.rooms import AWAY_SECONDS, Rooms
 
 PAGE = "12-rooms.ipynb"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -125,10 +124,11 @@ class Player:
 
 
 @contextmanager
-def table(browser, tmp_path, sizes: list[dict], names: list[str] | None = None):  # noqa: F811
-    """A class server with a fresh database, and a room its first player opened and the rest joined."""
+def table(browser, tmp_path, sizes: list[dict], names: list[str] | None = None, environment: dict | None = None):  # noqa: F811
+    """A class server with a fresh database (``environment``: more variables for it, e.g. a shorter
+    away time), and a room its first player opened and the rest joined."""
     names = names or ["Amina", "Okello", "Achieng", "Wasswa", "Nakato", "Mukasa"][: len(sizes)]
-    with served(tmp_path) as server:
+    with served(tmp_path, environment=environment) as server:
         players = [Player(browser, server.base, name, size) for name, size in zip(names, sizes, strict=True)]
         try:
             code = players[0].open_room()
@@ -156,7 +156,7 @@ def start(players: list[Player]) -> None:
 
 
 def seats_of(database: Path, code: str, players: list[Player]) -> None:
-    with Rooms(database) as rooms:
+    with RoomService(database) as rooms:
         names = [seat.name for seat in rooms.room(code).seats]
     for player in players:
         player.seat = names.index(player.name)
@@ -366,7 +366,7 @@ def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, tm
         guest.page.wait_for_timeout(3000)  # a second move, were there one, would show by now
         try:
             assert {page.moves() for page in (guest, twin, players[0])} == {before + 1}
-            with Rooms(tmp_path / "class.sqlite3") as rooms:
+            with RoomService(tmp_path / "class.sqlite3") as rooms:
                 made = rooms.moves(code)
             assert len(made) == before + 1 and made[-1].action == "draw"
             notices = [page.page.locator(".mt-table .mt-notice").inner_text() for page in (guest, twin)]
@@ -403,20 +403,25 @@ def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(b
             player.wait_moves(moves + 1)
 
 
+# The server's away time for the test below (20 s in a class): a page that says nothing for 8 s is
+# away; present pages beat every 2 s (a quarter of it).
+AWAY = {"MATATU_LEARN_AWAY_SECONDS": "8"}
+
+
 def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browser, tmp_path):  # noqa: F811
-    with table(browser, tmp_path, [LAPTOP, LAPTOP]) as (server, code, players):
+    with table(browser, tmp_path, [LAPTOP, LAPTOP], environment=AWAY) as (server, code, players):
         start(players)
         host, guest = players
         link = guest.link()
         guest.leave_tab()
-        # Within AWAY_SECONDS of its page's last word (and its poll's last look), the seat is
+        # Within the away time of its page's last word (and its poll's last look), the seat is
         # the computer's for now, and everyone at the table sees it.
         stand_in = host.page.locator("table.matatu-seats tr.matatu-stand-in")
-        stand_in.wait_for(timeout=int((AWAY_SECONDS + 60) * 1000))
+        stand_in.wait_for(timeout=int((float(AWAY["MATATU_LEARN_AWAY_SECONDS"]) + 60) * 1000))
         assert "away" in stand_in.inner_text() and guest.name in stand_in.inner_text()
         screenshot(host, "stand-in-laptop")
         rng = random.Random(3)
-        with Rooms(tmp_path / "class.sqlite3") as rooms:
+        with RoomService(tmp_path / "class.sqlite3") as rooms:
             for _ in range(60):  # the host plays; the computer answers for the guest
                 if host.over() or any(move.agent for move in rooms.moves(code)):
                     break

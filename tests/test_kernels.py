@@ -1,8 +1,9 @@
 """A server a class can share: the kernel of a closed page is culled, and stopping the server leaves nothing.
 
-``matatu-learn serve`` runs as a subprocess exactly as a teacher starts it, so the culling
-settings under test are the ones it ships with (``server.KERNEL_CULLING``). Kernels are
-counted in ``/proc``: the ipykernel processes descending from that server, and no other.
+``matatu-learn serve`` runs as a subprocess exactly as a teacher starts it, with the culler's
+times shortened through the environment (``server.CULLING_VARIABLES``), so that the test waits
+seconds, not minutes; tests/test_server.py checks that ``serve`` gives Voilà the shipped times.
+Kernels are counted in ``/proc``: the ipykernel processes descending from that server, and no other.
 """
 
 import os
@@ -13,14 +14,15 @@ import time
 import urllib.request
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, chromium, open_notebook  # noqa: F401 (chromium: the fixture)
 
-from conftest import NOTEBOOKS, free_port, stop_process_tree
-from matatu_learn.server import KERNEL_CULLING, process_tree
+from conftest import CHROMIUM, FLAGS, NOTEBOOKS, free_port, open_notebook, stop_process_tree
+from matatu_learn.server import CULLING_VARIABLES, process_tree
 
 VISITS = 10
+# The culler's times for this server (60 s idle, checked every 30 s, in a class).
+CULLING = {"cull_idle_timeout": 4, "cull_interval": 1}
 # A closed page's kernel is idle for cull_idle_timeout, then found at the next check.
-CULLED_WITHIN = KERNEL_CULLING["cull_idle_timeout"] + KERNEL_CULLING["cull_interval"] + 30
+CULLED_WITHIN = CULLING["cull_idle_timeout"] + CULLING["cull_interval"] + 30
 
 
 def kernels_of(root: int) -> list[int]:
@@ -42,7 +44,11 @@ def start_server(port: int, database) -> subprocess.Popen:
     command += ["--notebooks", str(NOTEBOOKS)]
     server = subprocess.Popen(
         command,
-        env=dict(os.environ, MATATU_LEARN_DB=str(database)),
+        env=dict(
+            os.environ,
+            MATATU_LEARN_DB=str(database),
+            **{variable: str(CULLING[name]) for name, variable in CULLING_VARIABLES.items()},
+        ),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,

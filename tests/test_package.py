@@ -10,6 +10,8 @@ import time
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from conftest import free_port, render
 from matatu_learn import server
 
@@ -48,6 +50,8 @@ def expected_files() -> set[str]:
     return modules | data | notebooks
 
 
+@pytest.mark.packaging
+@pytest.mark.server
 def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path):
     # Build from a copy: a build writes into its source folder, which others may be using.
     source = tmp_path / "source"

@@ -110,7 +110,7 @@ def test_a_tap_is_parsed_only_when_the_state_drawn_offers_it():
         "hand": {"cards": [{"card": "7♦"}]},
         "controls": [{"kind": "draw"}],
         "computer": {"to_move": False},
-        "result": {"actions": [{"kind": "next_round", "label": "Next round"}]},
+        "result": {"actions": [{"type": "next_round", "label": "Next round"}]},
         "question": None,
     }
     assert parse_tap({"type": "card", "card": "7♦"}, state) == Tap(TapKind.CARD, card="7♦")

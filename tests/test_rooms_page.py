@@ -14,6 +14,7 @@ import ipywidgets as widgets
 import pytest
 import traitlets
 
+from matatu_learn.play.rooms import RoomService
 from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET
@@ -283,7 +284,7 @@ def test_the_computer_plays_its_seat_when_a_page_looks(database):
         else:  # the computer's seat: it moves once its pause is over and a page looks
             assert host.board.state["order"][0]["who"] == "computer, random"
             time.sleep(COMPUTER_PAUSE + 0.1)
-    moves = rooms.Rooms(database).moves(host.room.code)
+    moves = RoomService(database).moves(host.room.code)
     assert any(move.agent == "random" for move in moves), "the computer made its moves"
     assert host.board.state["result"] and guest.board.state["result"]
 

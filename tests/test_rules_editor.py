@@ -2,8 +2,8 @@
 publishing needs the teacher code, and a page publishes a few versions at most."""
 
 import pytest
-from test_browser import browser, chromium, open_notebook, page  # noqa: F401 (fixtures)
 
+from conftest import open_notebook
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.store import Registry, Store
 from matatu_learn.store.roles import LIMITS, TEACHER_CODE_VARIABLE, WRITE_BUDGET

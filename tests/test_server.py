@@ -53,6 +53,7 @@ def kill_tree(process: subprocess.Popen) -> None:
         os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.server
 @pytest.mark.parametrize(
     ("number", "host"),
     [(signal.SIGTERM, "127.0.0.1"), (signal.SIGINT, "0.0.0.0")],
@@ -131,6 +132,7 @@ def test_the_notebooks_served_are_the_ones_given_then_the_local_folder_then_the_
     assert server.notebooks_folder(packaged) == packaged
 
 
+@pytest.mark.server
 def test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_page(tmp_path):
     port = free_port()
     # The served settings with short times: the same options, checked in seconds, not minutes.
@@ -180,6 +182,7 @@ def test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_pa
     assert left == [], "Voilà left processes running"
 
 
+@pytest.mark.server
 def test_the_teacher_code_reaches_the_kernels_and_is_never_printed(tmp_path):
     port, code = free_port(), "owl-42-maize"
     program = (

@@ -13,13 +13,11 @@ from server_fixtures import (
     encode,
     kernel_message,
     open_widget_control,
-    served,
     tree_memory,
     widget_states,
 )
-from test_browser import FLAGS, chromium, open_notebook  # noqa: F401 (chromium: the fixture)
 
-from conftest import free_port
+from conftest import FLAGS, free_port, open_notebook, served
 from matatu_learn import server
 
 PUZZLES = "06-can-you-cut.ipynb"
@@ -47,88 +45,85 @@ def upload_holding_bytes(states: dict, content: bytes) -> dict:
 
 
 @pytest.mark.parametrize("protocol", [None, V1], ids=["legacy-protocol", "v1-protocol"])
-def test_a_widget_holding_bytes_sent_to_any_client_leaves_the_server_answering(tmp_path, protocol):
+def test_a_widget_holding_bytes_sent_to_any_client_leaves_the_server_answering(class_server, protocol):
     content = b'[{"not": "a puzzle"}]'
-    with served(tmp_path) as class_server:
-        browser = Browser(class_server.base)
-        kernel = browser.open_page(PUZZLES)
+    browser = Browser(class_server.base)
+    kernel = browser.open_page(PUZZLES)
 
-        async def the_sequence():
-            connection = await browser.websocket(kernel, protocol)
-            try:
-                control = await open_widget_control(connection, protocol)
-                states = (await widget_states(connection, protocol, control))["content"]["data"]["states"]
-                connection.write_message(encode(upload_holding_bytes(states, content), protocol), binary=True)
-                # The reply now carries the upload's bytes: the message Voilà's header reader looped on.
-                return await widget_states(connection, protocol, control)
-            finally:
-                connection.close()
+    async def the_sequence():
+        connection = await browser.websocket(kernel, protocol)
+        try:
+            control = await open_widget_control(connection, protocol)
+            states = (await widget_states(connection, protocol, control))["content"]["data"]["states"]
+            connection.write_message(encode(upload_holding_bytes(states, content), protocol), binary=True)
+            # The reply now carries the upload's bytes: the message Voilà's header reader looped on.
+            return await widget_states(connection, protocol, control)
+        finally:
+            connection.close()
 
-        before = tree_memory(class_server.process.pid)
-        states = asyncio.run(the_sequence())
-        assert content in states["buffers"], "the page did not get the upload's bytes back"
-        answered = answers_within(f"{class_server.base}/voila/static/matatu-page-status.js", ANSWER_BOUND)
-        assert answered is not None, f"the server did not answer within {ANSWER_BOUND} s after the sequence"
-        time.sleep(WATCHED_SECONDS)
-        grown = tree_memory(class_server.process.pid) - before
-        rendered = time.monotonic()
-        Browser(class_server.base).open_page("index.ipynb")
-        name = "v1" if protocol else "legacy"
-        FIGURES[f"answer after the sequence ({name}), s"] = answered
-        FIGURES[f"landing page after the sequence ({name}), s"] = time.monotonic() - rendered
-        FIGURES[f"memory grown in {WATCHED_SECONDS} s ({name}), MB"] = grown / 2**20
-        assert grown < GROWTH_BOUND, f"the server's memory grew by {grown / 2**20:.0f} MB in {WATCHED_SECONDS} s"
+    before = tree_memory(class_server.process.pid)
+    states = asyncio.run(the_sequence())
+    assert content in states["buffers"], "the page did not get the upload's bytes back"
+    answered = answers_within(f"{class_server.base}/voila/static/matatu-page-status.js", ANSWER_BOUND)
+    assert answered is not None, f"the server did not answer within {ANSWER_BOUND} s after the sequence"
+    time.sleep(WATCHED_SECONDS)
+    grown = tree_memory(class_server.process.pid) - before
+    rendered = time.monotonic()
+    Browser(class_server.base).open_page("index.ipynb")
+    name = "v1" if protocol else "legacy"
+    FIGURES[f"answer after the sequence ({name}), s"] = answered
+    FIGURES[f"landing page after the sequence ({name}), s"] = time.monotonic() - rendered
+    FIGURES[f"memory grown in {WATCHED_SECONDS} s ({name}), MB"] = grown / 2**20
+    assert grown < GROWTH_BOUND, f"the server's memory grew by {grown / 2**20:.0f} MB in {WATCHED_SECONDS} s"
 
 
-def test_a_message_the_handler_cannot_read_closes_that_socket_only(tmp_path):
-    with served(tmp_path) as class_server:
-        browser = Browser(class_server.base)
-        kernel = browser.open_page("index.ipynb")
+def test_a_message_the_handler_cannot_read_closes_that_socket_only(class_server):
+    browser = Browser(class_server.base)
+    kernel = browser.open_page("index.ipynb")
 
-        async def send(frame: bytes, protocol: str | None):
-            connection = await browser.websocket(kernel, protocol)
-            connection.write_message(frame, binary=True)
-            # The server closes the socket rather than reading offsets that point past the message.
+    async def send(frame: bytes, protocol: str | None):
+        connection = await browser.websocket(kernel, protocol)
+        connection.write_message(frame, binary=True)
+        # The server closes the socket rather than reading offsets that point past the message.
+        closed = await asyncio.wait_for(connection.read_message(), ANSWER_BOUND)
+        while closed is not None:
             closed = await asyncio.wait_for(connection.read_message(), ANSWER_BOUND)
-            while closed is not None:
-                closed = await asyncio.wait_for(connection.read_message(), ANSWER_BOUND)
-            return connection.close_code
+        return connection.close_code
 
-        huge_count = (2**62).to_bytes(8, "little") + b"\0" * 40
-        assert asyncio.run(send(huge_count, V1)) == 1007
-        assert asyncio.run(send((2**31 - 1).to_bytes(4, "big") + b"\0" * 8, None)) == 1007
-        assert answers_within(class_server.base, ANSWER_BOUND) is not None
-        assert "Closed a kernel websocket that sent an unreadable message" in class_server.log_text()
+    huge_count = (2**62).to_bytes(8, "little") + b"\0" * 40
+    assert asyncio.run(send(huge_count, V1)) == 1007
+    assert asyncio.run(send((2**31 - 1).to_bytes(4, "big") + b"\0" * 8, None)) == 1007
+    assert answers_within(class_server.base, ANSWER_BOUND) is not None
+    assert "Closed a kernel websocket that sent an unreadable message" in class_server.log_text()
 
 
-def test_a_kernel_answers_only_the_browser_session_whose_page_started_it(tmp_path):
+def test_a_kernel_answers_only_the_browser_session_whose_page_started_it(class_server):
     from tornado.httpclient import HTTPClientError
 
-    with served(tmp_path) as class_server:
-        student, other = Browser(class_server.base), Browser(class_server.base)
-        kernel = student.open_page("index.ipynb")
-        other.open_page("index.ipynb")  # a page of its own: its own cookies, its own XSRF token
+    student, other = Browser(class_server.base), Browser(class_server.base)
+    kernel = student.open_page("index.ipynb")
+    other.open_page("index.ipynb")  # a page of its own: its own cookies, its own XSRF token
 
-        async def connects(browser: Browser) -> int:
-            try:
-                connection = await browser.websocket(kernel, V1)
-            except HTTPClientError as error:
-                return error.code
-            connection.close()
-            return 101
+    async def connects(browser: Browser) -> int:
+        try:
+            connection = await browser.websocket(kernel, V1)
+        except HTTPClientError as error:
+            return error.code
+        connection.close()
+        return 101
 
-        for intruder in (other, Browser(class_server.base)):  # another page's browser, and one with no cookie
-            assert asyncio.run(connects(intruder)) == 403
-            assert intruder.request(f"/api/kernels/{kernel}") == 403
-            assert intruder.request(f"/api/kernels/{kernel}", method="DELETE") == 403
-            assert intruder.request(f"/voila/api/shutdown/{kernel}", method="POST") == 403
-        # The kernel is untouched and still its page's.
-        assert student.request(f"/api/kernels/{kernel}") == 200
-        assert asyncio.run(connects(student)) == 101
-        assert student.request(f"/api/kernels/{kernel}", method="DELETE") == 204
-        assert student.request(f"/api/kernels/{kernel}") == 404
-        # Each refusal above was this check's, not another (a missing XSRF token would be one too).
-        assert class_server.log_text().count(f"Refused a request for kernel {kernel}") == 8
+    for intruder in (other, Browser(class_server.base)):  # another page's browser, and one with no cookie
+        assert asyncio.run(connects(intruder)) == 403
+        assert intruder.request(f"/api/kernels/{kernel}") == 403
+        assert intruder.request(f"/api/kernels/{kernel}", method="DELETE") == 403
+        assert intruder.request(f"/voila/api/shutdown/{kernel}", method="POST") == 403
+    # The kernel is untouched and still its page's.
+    assert student.request(f"/api/kernels/{kernel}") == 200
+    assert asyncio.run(connects(student)) == 101
+    assert student.request(f"/api/kernels/{kernel}", method="DELETE") == 204
+    assert student.request(f"/api/kernels/{kernel}") == 404
+    # Each refusal above was this check's, not another (a missing XSRF token would be one too).
+    assert class_server.log_text().count(f"Refused a request for kernel {kernel}") == 8
 
 
 WORKING_NOTEBOOK = {
@@ -171,6 +166,7 @@ def command_line(pid: int) -> str:
         return ""
 
 
+@pytest.mark.server
 def test_a_busy_kernel_is_culled_once_no_page_is_connected_and_kept_while_one_is(tmp_path):
     import json
 
@@ -209,20 +205,13 @@ def test_a_busy_kernel_is_culled_once_no_page_is_connected_and_kept_while_one_is
         assert f"Culling 'busy' kernel {kernel}: no page has been connected to it for" in class_server.log_text()
 
 
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory):
-    with served(tmp_path_factory.mktemp("class-server")) as running:
-        yield running
-
-
 @pytest.fixture
-def browser_page(request):
+def browser_page(chromium):
+    """A page in a Chromium of its own: this module's asyncio tests run while none is running."""
     from playwright.sync_api import sync_playwright
 
-    executable = request.getfixturevalue("chromium")  # installs Debian's Chromium when it is missing
-
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
         context = browser.new_context(viewport={"width": 1200, "height": 900})
         yield context.new_page()
         browser.close()

@@ -56,7 +56,7 @@ TAP_KEYS: dict[TapKind, frozenset[str]] = {
     **{kind: frozenset() for kind in (TapKind.CANCEL, TapKind.NEXT, TapKind.REVEAL)},
     **{kind: frozenset() for kind in (TapKind.NEXT_ROUND, TapKind.DEAL_AGAIN)},
 }
-# The taps a result offers as its own actions (``state["result"]["actions"]``).
+# The taps a result offers as its own actions: ``state["result"]["actions"]``, each ``{"type", "label"}``.
 RESULT_TAPS = (TapKind.NEXT_ROUND, TapKind.DEAL_AGAIN)
 
 
@@ -108,7 +108,7 @@ def _offered(state: dict, kind: TapKind, message: dict) -> bool:
         return bool(state.get("covered"))
     actions = _part(state, "result").get("actions")
     offered = (
-        [action.get("kind") for action in actions if isinstance(action, dict)] if isinstance(actions, list) else []
+        [action.get("type") for action in actions if isinstance(action, dict)] if isinstance(actions, list) else []
     )
     return kind.value in offered
 

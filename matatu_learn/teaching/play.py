@@ -34,6 +34,7 @@ from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
+from ..play.choosing import Ask, Deciding, Refuse, choose
 from ..store.database import RecordedSeat, SeatKind
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET
@@ -49,11 +50,12 @@ from .voice import (
     chopper_words,
     count,
     listed,
+    question_words,
 )
 
 HUMAN = "human"
 # The order in which a card's ways of being laid are asked: cut or play, then the suit, then the call.
-QUESTIONS = ("kind", "suit", "word")
+QUESTIONS = tuple(deciding.value for deciding in Deciding)
 MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 120
 # Who plays a computer seat, as its label says it.
@@ -157,11 +159,6 @@ def match_length(rules: Rules) -> str:
     return "one round (each round stands alone)"
 
 
-def _deciding(actions: Sequence[Action]) -> str:
-    """The first attribute on which these ways of laying one card differ."""
-    return next(name for name in QUESTIONS if len({getattr(action, name) for action in actions}) > 1)
-
-
 class TableSession:
     """A round or a match at one table: seats, agents, moves, and what each person may see.
 
@@ -243,8 +240,7 @@ class TableSession:
         self._seat_round(self.match.round_seats)
         self.views = [PlayerView(self.game, seat) for seat in range(self.game.players)]
         self.moves: list[Move] = []
-        self.selected: Card | None = None
-        self._open: list[Action] = []
+        self.pending: Ask | None = None  # the question a tapped card leaves open
         fixed = self.fixed_viewer
         self.viewer = self.humans[0] if fixed is None else self.round_seats.index(fixed)
         self.covered = False
@@ -400,35 +396,21 @@ class TableSession:
         if card not in self.view.hand:
             raise PlayError(f"{card_words(card).capitalize()} is not in your hand.")
         self.cancel_choice()
-        actions, reason = card_verdict(self.view, card, self.voice)
-        if not actions:
-            raise PlayError(reason)
-        if len(actions) == 1:
-            return self.act(actions[0])
-        self.selected, self._open = card, actions
-        return None
+        return self._chosen(choose(self.view, None, card=card))
+
+    def _chosen(self, choice) -> Move | None:
+        if isinstance(choice, Refuse):
+            raise PlayError(self.voice.ruling(choice.ruling))
+        if isinstance(choice, Ask):
+            self.pending = choice
+            return None
+        return self.act(choice.action)
 
     def choice(self) -> tuple[str, list[tuple[str, object]]] | None:
         """The question the selected card leaves open — ``(question, [(label, answer), ...])`` — or None."""
-        options = self._open if self.my_turn else []
-        if not options:
+        if self.pending is None or not self.my_turn:
             return None
-        name = card_words(self.selected)
-        attribute = _deciding(options)
-        if attribute == "kind":
-            return f"Cut with {name}, or lay it as an ordinary card?", [
-                ("Cut with it", CUT),
-                ("Lay it", PLAY),
-            ]
-        if attribute == "suit":
-            suits = sorted({action.suit for action in options})
-            return f"Which suit does {name} name?", [(SUIT_WORDS[suit].capitalize(), suit) for suit in suits]
-        word = next(action.word for action in options if action.word is not None)
-        left = len(self.view.hand) - 1
-        return (
-            f"Laying {name} leaves you {count(left)}: say the call?",
-            [(f"Say “{CALL_WORDS[word]}”", word), ("Say nothing", None)],
-        )
+        return question_words(self.pending, len(self.view.hand) - 1)
 
     def answer(self, value: object) -> Move | None:
         """Answer the open question about the selected card; the move is made once nothing is left to ask."""
@@ -439,14 +421,10 @@ class TableSession:
         if value not in [answer for _, answer in answers]:
             accepted = ", ".join(label for label, _ in answers)
             raise PlayError(f"{value!r} does not answer “{question}”: choose {accepted}.")
-        attribute = _deciding(self._open)
-        self._open = [action for action in self._open if getattr(action, attribute) == value]
-        if len(self._open) == 1:
-            return self.act(self._open[0])
-        return None
+        return self._chosen(choose(self.view, self.pending, answer=value))
 
     def cancel_choice(self) -> None:
-        self.selected, self._open = None, []
+        self.pending = None
 
     # ------------------------------------------------------------------ buttons
     def controls(self) -> list[Control]:

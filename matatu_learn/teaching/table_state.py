@@ -37,7 +37,8 @@ The keys (every one always present; ``None`` where there is nothing):
 - ``computer``: ``{"to_move": bool, "name": str}``: whether "Next move" has something to do.
 - ``result``: ``None`` while the round is on, else ``{"ending": str, "rows": [{"name", "cards",
   "total", "points", "won"}], "match": {"names": [...], "rounds": [[points, ...]], "totals": [...]}
-  or None, "match_text": str, "saved": str, "next_round": bool}``.
+  or None, "match_text": str, "saved": str, "next_round": bool, "actions": [{"type": "next_round" or
+  "again", "label": str}, ...]}`` — the buttons the result carries.
 - ``coach``: ``None``, or ``{"title": str, "paragraphs": [str, ...], "verdict": {"kind": "good" or
   "better", "text": str} or None}`` for a coached game.
 - ``cards_shown``: every face-up card in this state (the only faces the widget may send).
@@ -50,12 +51,35 @@ from typing import Any
 from ..engine.actions import CUT, PLAY
 from ..engine.cards import CARD_NAMES, DECK
 from ..engine.rules_text import marker_name, marker_sentence
+from ..play.choosing import Ask, Deciding
+from ..play.protocol import TapKind
 from .play import TableSession, player_words
 from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
 ROUND_SERIALS = 10_000
 HINT_REASON = "What would the search player do here, and why?"
+NEXT_ROUND_LABEL = "Next round"
+PLAY_AGAIN_LABEL = "Play again"
+# The page's own words: its buttons, the pace picker, the result's headings (table.js has none).
+PACE_WORDS = {"step": "step by step", "slow": "slow", "normal": "normal", "fast": "fast"}
+PAGE_WORDS = {
+    "reveal": "Show the hand",
+    "next": "Next move",
+    "pace": "Pace of the computer's moves",
+    "paces": [[pace, f"Pace: {words}"] for pace, words in PACE_WORDS.items()],
+    "cancel": "Cancel",
+    "headings": ["Player", "Cards", "Total", "Points"],
+    "total": "Total",
+    "winner": "★ winner",
+}
+# How a suit's answer is marked: its symbol, red for hearts and diamonds.
+SUIT_MARKS = (
+    {"symbol": "♠", "red": False},
+    {"symbol": "♥", "red": True},
+    {"symbol": "♦", "red": True},
+    {"symbol": "♣", "red": False},
+)
 
 
 def _capital(text: str) -> str:
@@ -131,6 +155,11 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
                 "reason": reason if show_playable or not actions else "",
                 "drawn": card == view.drawn,
                 "chopper": view.is_chopper(card),
+                "marks": [
+                    mark
+                    for mark, shown in (("chopper", view.is_chopper(card)), ("just drawn", card == view.drawn))
+                    if shown
+                ],
             }
         )
     if not shown:
@@ -179,6 +208,7 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
                 for index in range(len(session.match.results))
             ],
             "totals": list(session.scores),
+            "titles": [f"Round {number}" for number in range(1, len(session.match.results) + 1)],
         }
     if session.record_problem:
         saved = session.record_problem
@@ -193,7 +223,24 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
         "match_text": session.match_text(),
         "saved": saved,
         "next_round": not session.match_over,
+        "actions": result_actions(not session.match_over),
     }
+
+
+def question_state(pending: Ask, asked: tuple[str, list]) -> dict[str, Any]:
+    """The open question, its answers' labels, and a suit's mark on each answer that names one."""
+    suits = pending.deciding is Deciding.SUIT
+    return {
+        "text": asked[0],
+        "answers": [label for label, _ in asked[1]],
+        "marks": [SUIT_MARKS[value] if suits else None for _, value in asked[1]],
+    }
+
+
+def result_actions(next_round: bool) -> list[dict[str, str]]:
+    """The buttons a result carries at a table of this screen: "Next round" while the match goes on, and a new deal."""
+    actions = [{"type": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
+    return [*actions, {"type": TapKind.DEAL_AGAIN.value, "label": PLAY_AGAIN_LABEL}]
 
 
 def table_state(
@@ -250,11 +297,13 @@ def table_state(
         "marker": marker_state(session),
         "chopper": _capital(chopper_words(view)) + ".",
         "hand": hand_state(session, show_playable),
-        "question": None if asked is None else {"text": asked[0], "answers": [label for label, _ in asked[1]]},
+        "question": None if asked is None else question_state(session.pending, asked),
         "controls": controls,
         "notice": notice,
         "last": last_move(session),
         "log": [{"text": session.describe(move), "action": move.action.text} for move in session.moves],
+        "log_title": f"Moves this round ({len(session.moves)})",
+        "words": PAGE_WORDS,
         "computer": {
             "to_move": session.computer_to_move,
             "name": _capital(voice.seat(view.to_move)) if session.computer_to_move else "",

@@ -565,6 +565,31 @@ def card_verdict(view, card: int, voice: Voice | None = None) -> tuple[list[Acti
     return [], voice.ruling(view.ruling(make_action(kind, card)))
 
 
+def question_words(asked, left: int) -> tuple[str, list[tuple[str, object]]]:
+    """The question a tapped card leaves open (``play.choosing.Ask``), and each answer's label with
+    its value; ``left`` is how many cards laying it would leave in the hand.
+
+    >>> from matatu_learn.engine.actions import CUT, PLAY
+    >>> from matatu_learn.play.choosing import Ask, Deciding
+    >>> from matatu_learn.engine.cards import parse_card
+    >>> question_words(Ask(parse_card("7♦"), Deciding.KIND, (CUT, PLAY), ()), 3)[0]
+    'Cut with the 7 of diamonds, or lay it as an ordinary card?'
+    """
+    name = card_words(asked.card)
+    deciding = asked.deciding.value
+    if deciding == "kind":
+        return f"Cut with {name}, or lay it as an ordinary card?", list(
+            zip(("Cut with it", "Lay it"), asked.options, strict=True)
+        )
+    if deciding == "suit":
+        return f"Which suit does {name} name?", [(SUIT_WORDS[suit].capitalize(), suit) for suit in asked.options]
+    word = asked.options[0]
+    return (
+        f"Laying {name} leaves you {count(left)}: say the call?",
+        [(f"Say “{CALL_WORDS[word]}”", word), ("Say nothing", None)],
+    )
+
+
 def _chopper(facts: dict) -> str:
     if facts["any_seven"]:
         return "any 7 is a chopper"

@@ -1,0 +1,116 @@
+"""One crawl of every page a session: each notebook opened once in Chromium, and what each
+per-page check needs recorded (tests/conftest.py's ``crawl`` fixture; the checks are in
+test_browser.py, test_accessibility.py, test_browser_names.py and test_voila.py).
+
+Each page is opened with a learner's name that holds markup in the address, so that the same
+visit shows whether the name ever becomes markup. The crawl runs in a thread of its own: its
+Playwright never meets the one a module's ``browser`` fixture may be running.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlencode
+
+# A name that would run a script and draw an image if a page took it as markup.
+HOSTILE = '<img src="x" data-hostile="1" onerror="window.hostileRan = 1">Bo'
+QUERY = urlencode({"rules": "house", "learner": HOSTILE})
+# A page is ready once a control is shown (a table's hidden cover button does not count).
+READY = ".jupyter-widgets :is(button, select, input):visible"
+# The page's text as a learner reads it: commands for teachers in code blocks are left out.
+READ_TEXT = """() => {
+    const copy = document.body.cloneNode(true);
+    copy.querySelectorAll("code, pre, script, style, .CodeMirror").forEach(element => element.remove());
+    return copy.textContent;
+}"""
+
+
+@dataclass(frozen=True)
+class PageRecord:
+    """What one visit of a page showed."""
+
+    name: str
+    seconds: float  # from the request to the first control shown
+    html: str  # the page as Voilà served it over HTTP
+    errors: list[str]  # JavaScript errors on the page
+    stderr_outputs: int  # outputs written to stderr
+    tracebacks: int  # outputs showing a traceback
+    card_labels: list[str | None]  # each face-up card's aria-label
+    buttons: list[tuple[str, str | None]]  # each widget button's text and title
+    text: str  # the page's text, without code, scripts and styles
+    widget_text: str  # the text of the widgets
+    hostile_ran: bool  # the name's script ran
+    hostile_elements: int  # elements made from the name
+    violations: list[str]  # axe-core's serious and critical findings
+
+
+def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
+    from conftest import serious_violations
+
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        started = time.perf_counter()
+        response = page.goto(f"{voila}/voila/render/{name}?{QUERY}")
+        page.locator(READY).first.wait_for(state="visible", timeout=60_000)
+        seconds = time.perf_counter() - started
+        page.wait_for_timeout(500)  # every widget draws its first state; a failed image fires its onerror
+        record = PageRecord(
+            name=name,
+            seconds=seconds,
+            html=response.text(),
+            errors=errors,
+            stderr_outputs=page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count(),
+            tracebacks=page.locator(".jp-OutputArea-output .jp-RenderedText pre:has-text('Traceback')").count(),
+            card_labels=page.locator("[data-card]").evaluate_all(
+                "nodes => nodes.map(n => n.getAttribute('aria-label'))"
+            ),
+            buttons=[
+                (text, title)
+                for text, title in page.locator(".jupyter-widgets button").evaluate_all(
+                    "nodes => nodes.map(n => [n.innerText, n.getAttribute('title')])"
+                )
+            ],
+            text=page.evaluate(READ_TEXT),
+            widget_text=" ".join(page.locator(".jupyter-widgets").all_inner_texts()),
+            hostile_ran=page.evaluate("window.hostileRan") is not None,
+            hostile_elements=page.locator("[data-hostile]").count(),
+            violations=serious_violations(page),
+        )
+        results.mkdir(exist_ok=True)
+        page.screenshot(path=str(results / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
+        return record
+    finally:
+        context.close()
+
+
+def crawl_pages(chromium: str, flags: list[str], voila: str, names: list[str], results: Path) -> dict[str, PageRecord]:
+    """Every page visited once, one after the other (their times are not inflated by each other)."""
+    records: dict[str, PageRecord] = {}
+    failure: list[BaseException] = []
+
+    def crawl() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=chromium, args=flags)
+                try:
+                    for name in names:
+                        records[name] = visit(browser, voila, name, results)
+                finally:
+                    browser.close()
+        except BaseException as error:  # handed to the test that asked for the crawl
+            failure.append(error)
+
+    worker = threading.Thread(target=crawl, name="crawl")
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+    return records
