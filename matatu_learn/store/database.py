@@ -280,9 +280,6 @@ def database_error(path: Path, error: sqlite3.Error) -> StoreError:
     return StoreError(f"The database {path} could not be used ({error}); nothing was changed.")
 
 
-# The name store/rooms.py imports until it moves onto the database's public transactions.
-_database_error = database_error
-
 # An I/O error while writing is how SQLite reports a file past its size limit or a disk that filled mid-write.
 _WRITE_FAILURES = frozenset(
     {
@@ -659,10 +656,6 @@ class Database:
     def schema_version(self) -> int:
         """The schema version the file is at (``MIGRATIONS.version`` once opened here)."""
         return self.query("PRAGMA user_version")[0][0]
-
-    # The names store/rooms.py reads until it moves onto ``write`` and ``query``.
-    _transaction = write
-    _query = query
 
 
 class Store(Database):
