@@ -23,9 +23,9 @@ from matatu_learn.engine.actions import CUT, PLAY
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.events import EventKind
 from matatu_learn.play.rooms import RoomService
-from matatu_learn.store.database import Store
+from matatu_learn.store.database import RecordedSeat, Store
 
-PAGE = "11-rooms.ipynb"
+PAGE = "12-rooms.ipynb"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 MOVES = "Number((document.querySelector('.mt-table .mt-status') || {dataset: {}}).dataset.moves)"
@@ -310,7 +310,7 @@ def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, t
         database = tmp_path / "class.sqlite3"
         seats_of(database, code, players)
         record, positions = round_in_history(database, code)
-        assert record.seats == ("Amina", "Okello") and record.room == code
+        assert record.seats == (RecordedSeat.person("Amina"), RecordedSeat.person("Okello")) and record.room == code
         assert len(record.actions) == moves
         for player in players:
             assert_traffic_hid_the_others_cards(player, positions, checkpoints[player.name])
@@ -325,7 +325,7 @@ def test_four_devices_play_a_round_to_its_end(browser, tmp_path):  # noqa: F811
         database = tmp_path / "class.sqlite3"
         seats_of(database, code, players)
         record, positions = round_in_history(database, code)
-        assert record.seats == tuple(player.name for player in players)
+        assert record.seats == tuple(RecordedSeat.person(player.name) for player in players)
         for player in players:
             assert_traffic_hid_the_others_cards(player, positions, checkpoints[player.name])
     record_latencies("four pages")
