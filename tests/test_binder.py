@@ -10,14 +10,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from conftest import free_port, stop_process_tree
+from conftest import ROOT, free_port, stop_process_tree
 from matatu_learn.server import KERNEL_CULLING
 
-ROOT = Path(__file__).resolve().parent.parent
 BINDER_URL_PATH = "voila/render/notebooks/index.ipynb"
 
 

@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# The checkouts root, wherever this file sits in tests/ (it also runs as a script, without conftest.py).
+NOTEBOOKS = (
+    next(folder for folder in Path(__file__).resolve().parents if (folder / "pyproject.toml").is_file()) / "notebooks"
+)
 CHECKED = "NBVAL_CHECK_OUTPUT"
 RUN_METADATA = ("execution", "ExecuteTime")  # timings that change on every run
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port, render
+from conftest import ROOT, free_port, render
 from matatu_learn import server
 
-ROOT = Path(__file__).resolve().parent.parent
 # What a build never needs: other environments, caches, results, earlier builds.
 NOT_SOURCE = shutil.ignore_patterns(
     ".git",
