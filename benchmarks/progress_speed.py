@@ -7,7 +7,7 @@
 - **A class answering at once**: ``--learners`` processes (a class server runs one kernel a
   page) each answering ``--answers`` puzzles into one database: every answer's time, and that
   nothing was lost.
-- **A finished game graded**: ``Progress.grade_game`` on rounds played at the Play table by the
+- **A finished game graded**: ``teaching.grades.grade_game`` on rounds played at the Play table by the
   heuristic player for the learner, at the grading's default number of deals.
 - **The class page**: ``Progress.class_progress`` over everything the class kept above.
 """
@@ -85,6 +85,7 @@ def main() -> int:
     from matatu_learn.agents.choices import make_agent
     from matatu_learn.store.database import Store
     from matatu_learn.store.progress import Progress
+    from matatu_learn.teaching.grades import grade_game
     from matatu_learn.teaching.play import TableSession
 
     with Store(database) as store:
@@ -106,7 +107,7 @@ def main() -> int:
                 else:
                     session.step()
             started = time.perf_counter()
-            graded = progress.grade_game(session.recorded[-1], 0, "Learner 1")
+            graded = grade_game(store, session.recorded[-1], 0, "Learner 1")
             grading.append((time.perf_counter() - started, graded.decisions))
         seconds = [time for time, _ in grading]
         decisions = sum(count for _, count in grading)

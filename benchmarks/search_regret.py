@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.heuristic import style_for
-from matatu_learn.agents.search import play_out
+from matatu_learn.agents.playouts import play_out
 from matatu_learn.agents.simulate import deal_game
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS

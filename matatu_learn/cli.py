@@ -14,7 +14,7 @@ from .agents.choices import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
-from .store.database import SEED_LIMIT, VERSION_LIMIT, escaped, shown
+from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, escaped, shown
 from .teaching.voice import Voice, error_words
 
 PROGRAM = "matatu-learn"
@@ -480,11 +480,12 @@ def _history(arguments) -> int:
     )
     for record in records:
         # A room's seats are its players' names; a table of one page names them by compass point.
-        voice = Voice(record.players, names=record.seats if record.room else None)
+        seats = [seat.agent if seat.kind is SeatKind.COMPUTER else seat.name or str(seat.kind) for seat in record.seats]
+        voice = Voice(record.players, names=seats if record.room else None)
         winners = " and ".join(voice.seat(seat) for seat in record.winners)
         _say(
             f"{record.id:>6}  {record.ruleset + ' v' + str(record.version):<18} {record.room or '-':<5} "
-            f"{record.players:<8} {escaped(','.join(record.seats))[:28]:<28} {record.reason:<8} {winners:<8} "
+            f"{record.players:<8} {escaped(','.join(seats))[:28]:<28} {record.reason:<8} {winners:<8} "
             f"{' '.join(map(str, record.points))[:20]:<20} {record.ended_at[:19].replace('T', ' ')}"
         )
     return 0
@@ -492,7 +493,7 @@ def _history(arguments) -> int:
 
 def _room_code(text: str) -> str:
     """A room's code as typed, or its refusal in words."""
-    from .store.rooms import RoomError, read_code
+    from .play.rooms import RoomError, read_code
     from .teaching.room import refusal_words
 
     try:
@@ -632,7 +633,7 @@ def _simulate(arguments) -> int:
             version = store.ruleset(arguments.rules, arguments.version).version
 
             def record(game, players):
-                store.record(game, arguments.rules, version, [player.name for player in players])
+                store.record(game, arguments.rules, version, [RecordedSeat.computer(player.name) for player in players])
 
             report = simulate(
                 rules, arguments.players, arguments.games, arguments.seed, agents, on_round=record, timed=timed

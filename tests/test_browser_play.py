@@ -30,7 +30,7 @@ from matatu_learn.engine.events import EventKind
 from matatu_learn.engine.rules import PRESETS, JackEffect
 from matatu_learn.engine.scoring import Match
 from matatu_learn.engine.view import PlayerView
-from matatu_learn.teaching.play import player_words, turn_order
+from matatu_learn.teaching.play import player_words
 from matatu_learn.teaching.voice import CALL_WORDS, SUIT_WORDS, Voice, card_name
 from matatu_learn.widgets.svg import card_label
 
@@ -428,11 +428,9 @@ def test_the_order_strip_tags_the_8s_and_the_js_seats_and_turns_round_after_a_j(
         assert game.to_move == 0
 
         def expected_strip() -> list[dict]:
-            order = turn_order(PlayerView(game, 0))
+            order = PlayerView(game, 0).order_of_play
             seats = [(game.to_move + step * game.direction) % 4 for step in range(4)]
-            return [
-                {"seat": seat, "eight": seat == order.skipped, "jack": seat == order.after_reverse} for seat in seats
-            ]
+            return [{"seat": seat, "eight": seat == order.skipped, "jack": seat == order.after_jack} for seat in seats]
 
         def drawn_strip() -> list[dict]:
             return [{key: seat[key] for key in ("seat", "eight", "jack")} for seat in strip(page)]

@@ -22,8 +22,8 @@ from conftest import RESULTS, served
 from matatu_learn.engine.actions import CUT, PLAY
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.events import EventKind
+from matatu_learn.play.rooms import RoomService
 from matatu_learn.store.database import Store
-from matatu_learn.store.rooms import Rooms
 
 PAGE = "11-rooms.ipynb"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -156,7 +156,7 @@ def start(players: list[Player]) -> None:
 
 
 def seats_of(database: Path, code: str, players: list[Player]) -> None:
-    with Rooms(database) as rooms:
+    with RoomService(database) as rooms:
         names = [seat.name for seat in rooms.room(code).seats]
     for player in players:
         player.seat = names.index(player.name)
@@ -366,7 +366,7 @@ def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, tm
         guest.page.wait_for_timeout(3000)  # a second move, were there one, would show by now
         try:
             assert {page.moves() for page in (guest, twin, players[0])} == {before + 1}
-            with Rooms(tmp_path / "class.sqlite3") as rooms:
+            with RoomService(tmp_path / "class.sqlite3") as rooms:
                 made = rooms.moves(code)
             assert len(made) == before + 1 and made[-1].action == "draw"
             notices = [page.page.locator(".mt-table .mt-notice").inner_text() for page in (guest, twin)]
@@ -421,7 +421,7 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
         assert "away" in stand_in.inner_text() and guest.name in stand_in.inner_text()
         screenshot(host, "stand-in-laptop")
         rng = random.Random(3)
-        with Rooms(tmp_path / "class.sqlite3") as rooms:
+        with RoomService(tmp_path / "class.sqlite3") as rooms:
             for _ in range(60):  # the host plays; the computer answers for the guest
                 if host.over() or any(move.agent for move in rooms.moves(code)):
                     break

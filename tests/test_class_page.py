@@ -138,7 +138,7 @@ def test_a_learners_name_is_shown_as_text_never_markup(database, teacher_code):
     # hold one, and the page must show it as text all the same.
     marked = "<b>Bo</b><script>x()</script>"
     with Store(database) as store:
-        store._query("UPDATE learners SET name = ? WHERE name = 'Kato'", (marked,))
+        store.execute("UPDATE learners SET name = ? WHERE name = 'Kato'", (marked,))
     page = ClassPage(database)
     show(page, teacher_code)
     table = page.learners.value

@@ -51,7 +51,7 @@ def graded(database, name: str):
 
 def kept_grades(database) -> int:
     with Store(database) as store:
-        return store._query("SELECT COUNT(*) FROM graded_games")[0][0]
+        return store.query("SELECT COUNT(*) FROM graded_games")[0][0]
 
 
 def table_for(database, name: str | None, runner: Runner, seed: int = 4) -> PlayTable:

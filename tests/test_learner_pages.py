@@ -14,6 +14,7 @@ import pytest
 
 from matatu_learn.store.database import StoreError
 from matatu_learn.teaching.lessons import LESSON_PATH
+from matatu_learn.teaching.mistakes import record_lesson_answer
 from matatu_learn.teaching.progress import answer_lesson, learner_from_query, progress_lines
 from matatu_learn.widgets import lesson_views, your_progress
 from matatu_learn.widgets.learner import LEARNER, page_progress
@@ -112,7 +113,7 @@ def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_
 def test_a_learner_with_every_lesson_done_is_led_to_the_first_game(progress):
     for page, _ in LESSON_PATH[:5]:
         answer_lesson(progress, "Amina", page, "house", 1, True)
-    progress.record_lesson_answer("Amina", "06-can-you-cut", "house/1", True)
+    record_lesson_answer(progress, "Amina", "06-can-you-cut", "house/1", True)
     LEARNER.name = "Amina"
     standing = YourProgress().standing.value
     assert 'href="07-first-game.ipynb?rules=house&amp;learner=Amina" class="matatu-go"' in standing

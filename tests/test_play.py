@@ -19,8 +19,8 @@ from matatu_learn.engine.events import EventKind
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
-from matatu_learn.store.database import Store
-from matatu_learn.teaching.play import COMPASS, PlayError, TableSession, turn_order
+from matatu_learn.store.database import RecordedSeat, Store
+from matatu_learn.teaching.play import COMPASS, PlayError, TableSession
 from matatu_learn.teaching.voice import Voice, card_words
 from matatu_learn.widgets import PlayTable
 from matatu_learn.widgets.svg import card_label
@@ -206,7 +206,12 @@ def test_a_whole_round_is_played_by_clicks_and_the_page_never_holds_a_hidden_car
     with Store(database) as store:
         record = store.games()[0]
         assert record.id == session.recorded[-1]
-        assert record.seats == ("human", "heuristic", "random", "search:1")
+        assert record.seats == (
+            RecordedSeat.person(),
+            RecordedSeat.computer("heuristic"),
+            RecordedSeat.computer("random"),
+            RecordedSeat.computer("search:1"),
+        )
         assert store.rules(record.ruleset, record.version) == game.rules
         assert store.replay(record.id).reproduced
         assert list(record.actions) == [str(action) for action in game.history]
@@ -415,9 +420,9 @@ def test_the_seat_strip_names_who_an_8_skips_and_whom_a_jack_hands_the_turn_to()
                     marker=parse_card("3♦"),
                     direction=direction,
                 )
-                order = turn_order(PlayerView(game, 0))
+                order = PlayerView(game, 0).order_of_play
                 game.apply(f"play {played}")
-                expected = order.after_jump if played == "8♣" else order.after_reverse
+                expected = order.after_eight if played == "8♣" else order.after_jack
                 assert game.to_move == expected, (players, direction, played)
                 if played == "8♣" and players > 2:
                     assert order.skipped == (0 + direction) % players

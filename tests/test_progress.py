@@ -15,16 +15,9 @@ from matatu_learn.cli import main
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store.database import MIGRATIONS, RecordError, Store, StoreError
-from matatu_learn.store.progress import (
-    AGAIN_LATER,
-    AGAIN_SOON,
-    PROGRESS_MIGRATION,
-    Progress,
-    PuzzleEntry,
-    Rating,
-    learner_name,
-    rated,
-)
+from matatu_learn.store.progress import PROGRESS_MIGRATION, Progress, PuzzleEntry, Rating, learner_name
+from matatu_learn.teaching.grades import grade_game
+from matatu_learn.teaching.mistakes import AGAIN_LATER, AGAIN_SOON
 from matatu_learn.teaching.progress import (
     SET_SIZE,
     answer_lesson,
@@ -43,6 +36,7 @@ from matatu_learn.teaching.progress import (
     seed_rating,
 )
 from matatu_learn.teaching.puzzles import LEVELS, Puzzle, generate_puzzle
+from matatu_learn.teaching.ratings import rated, record_puzzle_answer
 
 
 class Clock:
@@ -188,11 +182,11 @@ def test_lesson_questions_are_kept_and_asked_again(progress, clock):
 def test_a_finished_game_is_graded_once_and_kept(progress, database):
     game = Round(PRESETS["house"], 2, seed=11)
     play_round(game, [make_agent("heuristic", 1), make_agent("random", 2)])
-    game_id = progress.store.record(game, "house", 1, ["Amina", "Computer"])
-    graded = progress.grade_game(game_id, 0, "Amina", deals=4)
+    game_id = progress.database.record(game, "house", 1, ["Amina", "Computer"])
+    graded = grade_game(progress.database, game_id, 0, "Amina", deals=4)
     assert graded.learner == "Amina" and graded.decisions == len(graded.grade["decisions"])
     assert graded.luck == pytest.approx(graded.result - 0.5 + sum(d["error"] for d in graded.grade["decisions"]))
-    assert progress.grade_game(game_id, 0, "Amina", deals=50) == graded  # kept: not graded again
+    assert grade_game(progress.database, game_id, 0, "Amina", deals=50) == graded  # kept: not graded again
     assert progress.graded_games("amina") == [graded]
     words = grade_words(graded)
     assert any(line.startswith("What decided the result, in chance to win: luck ") for line in words)
@@ -203,9 +197,12 @@ def test_a_finished_game_is_graded_once_and_kept(progress, database):
 def test_the_same_moves_at_the_same_deal_get_the_same_grade_whoever_played_them(progress):
     game = Round(PRESETS["house"], 2, seed=5)
     play_round(game, [make_agent("heuristic", 3), make_agent("random", 4)])
-    first = progress.store.record(game, "house", 1, ["Amina", "Computer"])
-    second = progress.store.record(game, "house", 1, ["Kato", "Computer"])
-    amina, kato = progress.grade_game(first, 0, "Amina", deals=6), progress.grade_game(second, 0, "Kato", deals=6)
+    first = progress.database.record(game, "house", 1, ["Amina", "Computer"])
+    second = progress.database.record(game, "house", 1, ["Kato", "Computer"])
+    amina, kato = (
+        grade_game(progress.database, first, 0, "Amina", deals=6),
+        grade_game(progress.database, second, 0, "Kato", deals=6),
+    )
     assert first != second and amina.grade == kato.grade and amina.played_like == kato.played_like
 
 
@@ -254,7 +251,7 @@ def _answer_many(path: str, name: str, keys: list[str], rounds: int) -> None:
         keeper = Progress(store)
         for number in range(rounds):
             for key in keys:
-                keeper.record_puzzle_answer(name, key, number % 2 == 0)
+                record_puzzle_answer(keeper, name, key, number % 2 == 0)
 
 
 def _pool(progress: Progress, count: int) -> list[str]:
@@ -268,13 +265,13 @@ def _check_nothing_lost(progress: Progress, names: list[str], keys: list[str], r
         mine = progress.progress(name)
         assert mine.puzzles_attempted == len(keys)  # one first attempt each
         assert len(progress.rating_history(name)) == len(keys)
-        attempts = progress.store._query(
+        attempts = progress.database.query(
             "SELECT count(*) FROM puzzle_attempts JOIN learners ON learners.id = learner WHERE name = ?", (name,)
         )[0][0]
         assert attempts == len(keys) * rounds
     # Each puzzle's rating moved once for each learner's first attempt, each move from the one before.
     for key in keys:
-        moves = progress.store._query(
+        moves = progress.database.query(
             "SELECT puzzle_before, puzzle_after FROM rating_changes WHERE puzzle = ? ORDER BY attempt", (key,)
         )
         assert len(moves) == len(names)
@@ -309,9 +306,9 @@ def test_two_learners_answering_at_once_in_processes_lose_nothing(progress, data
 
 def test_a_puzzle_not_kept_cannot_be_answered(progress):
     with pytest.raises(StoreError, match="is not kept"):
-        progress.record_puzzle_answer("Amina", "house:0000000000000000", True)
+        record_puzzle_answer(progress, "Amina", "house:0000000000000000", True)
     with pytest.raises(RecordError, match="right \\(true\\) or wrong"):
-        progress.record_puzzle_answer("Amina", "house:0000000000000000", "yes")
+        record_puzzle_answer(progress, "Amina", "house:0000000000000000", "yes")
 
 
 def test_a_kept_puzzle_keeps_its_rating_when_added_again(progress):

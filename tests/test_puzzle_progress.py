@@ -15,8 +15,9 @@ import pytest
 
 from conftest import Clock
 from matatu_learn.store.database import Store
-from matatu_learn.store.progress import AGAIN_LATER, AGAIN_SOON, Progress
+from matatu_learn.store.progress import Progress
 from matatu_learn.teaching.lessons import practice_question
+from matatu_learn.teaching.mistakes import AGAIN_LATER, AGAIN_SOON
 from matatu_learn.teaching.progress import answer_lesson, puzzle_key
 from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.widgets.learner import LEARNER

@@ -23,10 +23,11 @@ from matatu_learn.cli import main
 from matatu_learn.engine.actions import CALL, CATCH, CUT, PLAY
 from matatu_learn.engine.cards import CARD_NAMES, parse_card
 from matatu_learn.engine.events import EventKind
-from matatu_learn.store import rooms as store_rooms
-from matatu_learn.store.database import MIGRATIONS, SCHEMA_VERSION, RecordError, Store
+from matatu_learn.play import rooms as play_rooms
+from matatu_learn.play.rooms import AWAY_SECONDS, EXPIRE_SECONDS, Refusal, RoomError, RoomService
+from matatu_learn.store.database import MIGRATIONS, SCHEMA_VERSION, RecordedSeat, RecordError, Store
 from matatu_learn.store.roles import RoleError
-from matatu_learn.store.rooms import AWAY_SECONDS, EXPIRE_SECONDS, Refusal, RoomError, Rooms
+from matatu_learn.store.rooms import hash_token
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.play import PlayError
 from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET, RoomTable
@@ -145,13 +146,13 @@ def play_round(tables, code, database, rng, check_hidden=True, limit=3000):
     """Every person taps from their own state until the round is over; each state is leak-checked.
 
     The computer's seats (if any) are moved by the pages' ``drive``, as on the poll."""
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         for _ in range(limit):
             for table in tables:
                 table.refresh()
                 state = table.state()
                 if check_hidden:
-                    assert_nothing_hidden(state, store.replayed(code).game, table.seat)
+                    assert_nothing_hidden(state, store.kept(code).game, table.seat)
                 if state["result"] is None and (state["your_turn"] or state["question"]):
                     said = tap_from_state(table, state, rng)
                     assert not said, said  # a tap chosen from what the state offers is never refused
@@ -186,7 +187,7 @@ def test_open_join_and_come_back_with_the_link(database, clock):
     # Nothing secret is listed: the tokens never leave the store, which keeps only their hashes.
     with sqlite3.connect(database) as connection:
         stored = [row[0] for row in connection.execute("SELECT token FROM room_seats")]
-    assert host.token not in stored and store_rooms.hash_token(host.token) in stored
+    assert host.token not in stored and hash_token(host.token) in stored
     assert host.token not in json.dumps(rooms.open_rooms(database)) + json.dumps(okello.lobby())
 
 
@@ -245,8 +246,8 @@ def test_a_bad_name_is_refused_and_nothing_is_taken(database, clock, name, words
 def test_a_computer_seat_is_named_as_the_voice_names_its_place():
     from matatu_learn.teaching.voice import COMPASS
 
-    assert store_rooms._COMPASS == COMPASS  # the store cannot import the voice: the two lists must agree
-    assert store_rooms.computer_name(6, 3) == "North (computer)"
+    assert play_rooms._COMPASS == COMPASS  # the store cannot import the voice: the two lists must agree
+    assert play_rooms.computer_name(6, 3) == "North (computer)"
 
 
 def test_markup_in_a_name_is_kept_as_text(database, clock):
@@ -285,7 +286,7 @@ def test_the_host_sets_the_table_up_and_the_rules_lock_once_dealt(database, cloc
     assert "The rules are locked" in refused(lambda: host.configure(players=3))
     assert "The rules are locked" in refused(host.start)
     # The mix was published once, as at the Play table, and the round is played under it.
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         room = store.room(host.code)
         assert (room.played, room.played_version) == ("uganda-table", 1)
         assert store.store.rules("uganda-table").cut_limit == 25
@@ -327,7 +328,9 @@ def held_objects(root, seen=None):
     stack = [root]
     while stack:
         item = stack.pop()
-        if id(item) in seen or isinstance(item, (str, bytes, int, float, bool, type(None), Rooms, sqlite3.Connection)):
+        if id(item) in seen or isinstance(
+            item, (str, bytes, int, float, bool, type(None), RoomService, sqlite3.Connection)
+        ):
             continue
         seen.add(id(item))
         yield item
@@ -358,8 +361,8 @@ def test_a_page_holds_its_own_view_only_never_a_round_or_another_hand(database, 
         json.dumps(state)  # plain data, ready for a widget
         kinds = {type(item) for item in held_objects(table)}
         assert not kinds & {Round, Match, PlayerView, TableSession}, kinds
-        with Rooms(database) as store:
-            assert_nothing_hidden(state, store.replayed(host.code).game, table.seat)
+        with RoomService(database) as store:
+            assert_nothing_hidden(state, store.kept(host.code).game, table.seat)
 
 
 # ---------------------------------------------------------------------- moves
@@ -370,7 +373,7 @@ def test_a_move_out_of_turn_is_refused_in_words_and_changes_nothing(database, cl
     assert okello.tap({"type": "card", "card": card}) == "Amina's turn."
     assert okello.state()["notice"]["text"] == "Amina's turn." and okello.state()["notice"]["card"] == card
     assert okello.tap({"type": "control", "kind": "draw"}) == "Amina's turn."
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         with pytest.raises(RoomError) as caught:
             store.move(host.code, "draw", round=1, number=0, token=okello.token)
         assert caught.value.why is Refusal.NOT_YOUR_TURN
@@ -401,7 +404,7 @@ def test_two_tabs_of_one_seat_tapping_at_once_make_one_move(database, clock):
     for thread in threads:
         thread.join()
     assert sorted(said, key=bool)[0] == "" and "already made" in sorted(said, key=bool)[1], said
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         assert [move.action for move in store.moves(host.code)] == ["draw"]
 
 
@@ -410,8 +413,8 @@ def test_a_move_made_on_a_position_that_has_moved_on_is_refused_even_if_legal_no
     stale = rooms.rejoin_room(database, host.code, host.token, clock=clock)  # a second tab at Amina's seat
     drawn = stale.state()
     assert host.state()["moves"] == 0 and host.tap({"type": "control", "kind": "draw"}) == ""
-    with Rooms(database) as store:
-        now_legal = store.replayed(host.code).game.legal_actions()[0].text
+    with RoomService(database) as store:
+        now_legal = store.kept(host.code).game.legal_actions()[0].text
         with pytest.raises(RoomError) as caught:
             store.move(host.code, now_legal, round=1, number=0, token=host.token)  # made on move 0, not 1
         assert caught.value.why is Refusal.MOVED_ON
@@ -420,7 +423,7 @@ def test_a_move_made_on_a_position_that_has_moved_on_is_refused_even_if_legal_no
     playable = [entry["card"] for entry in drawn["hand"]["cards"] if entry["playable"]]
     said = stale.tap({"type": "card", "card": playable[0]} if playable else {"type": "control", "kind": "draw"})
     assert said == "That move was already made (a second tap, or another tab at your seat)."
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         assert [move.action for move in store.moves(host.code)] == ["draw"]
 
 
@@ -430,7 +433,7 @@ def test_many_connections_moving_at_once_land_exactly_one_move(database, clock):
     outcomes = []
 
     def move():
-        with Rooms(database) as store:
+        with RoomService(database) as store:
             barrier.wait()
             try:
                 store.move(host.code, "draw", round=1, number=0, token=host.token)
@@ -444,16 +447,16 @@ def test_many_connections_moving_at_once_land_exactly_one_move(database, clock):
     for thread in threads:
         thread.join()
     assert outcomes.count("made") == 1 and outcomes.count(Refusal.MOVED_ON) == 7
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         assert len(store.moves(host.code)) == 1
 
 
 MOVER = textwrap.dedent(
     """
     import sys, time
-    from matatu_learn.store.rooms import RoomError, Rooms
+    from matatu_learn.play.rooms import RoomError, RoomService
     path, code, token, action, start = sys.argv[1:6]
-    with Rooms(path) as rooms:
+    with RoomService(path) as rooms:
         rooms.room(code)  # connected and ready
         while time.time() < float(start):
             pass
@@ -468,8 +471,8 @@ MOVER = textwrap.dedent(
 
 def test_two_processes_moving_at_once_land_exactly_one_move(database, clock):
     host, _ = table_of(database, 2, clock)
-    with Rooms(database) as store:
-        legal = [action.text for action in store.replayed(host.code).game.legal_actions()]
+    with RoomService(database) as store:
+        legal = [action.text for action in store.kept(host.code).game.legal_actions()]
     actions = legal[:2] if len(legal) > 1 else legal * 2  # two different moves, where the deal allows
     start = time.time() + 4
     children = [
@@ -482,7 +485,7 @@ def test_two_processes_moving_at_once_land_exactly_one_move(database, clock):
     ]
     outputs = sorted(child.communicate(timeout=120)[0].strip() for child in children)
     assert outputs == ["made", "moved on"]
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         made = store.moves(host.code)
     assert len(made) == 1 and made[0].action in actions
 
@@ -490,9 +493,9 @@ def test_two_processes_moving_at_once_land_exactly_one_move(database, clock):
 KILLED = textwrap.dedent(
     """
     import sys, time
-    from matatu_learn.store.rooms import Rooms
+    from matatu_learn.play.rooms import RoomService
     path, code, token, action = sys.argv[1:5]
-    rooms = Rooms(path)
+    rooms = RoomService(path)
     def hold():
         print("inside", flush=True)
         time.sleep(120)
@@ -507,9 +510,9 @@ def test_a_process_killed_in_the_middle_of_a_move_loses_and_doubles_nothing(data
     host, okello = table_of(database, 2, clock)
     host.tap({"type": "control", "kind": "draw"})  # one move committed before
     host.state()
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         before = store.moves(host.code)
-        action = next(action.text for action in store.replayed(host.code).game.legal_actions() if action.text != "draw")
+        action = next(action.text for action in store.kept(host.code).game.legal_actions() if action.text != "draw")
     child = subprocess.Popen(
         [sys.executable, "-c", KILLED, str(database), host.code, host.token, action],
         stdout=subprocess.PIPE,
@@ -524,7 +527,7 @@ def test_a_process_killed_in_the_middle_of_a_move_loses_and_doubles_nothing(data
         assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     finally:
         connection.close()
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         assert store.moves(host.code) == before  # the killed move is not there, the committed one is
         assert store.room(host.code).moves == 1
         store.move(host.code, action, round=1, number=1, token=host.token)  # and the table goes on
@@ -540,10 +543,12 @@ def test_a_whole_round_played_by_people_each_from_their_own_state(database, cloc
     assert state["result"]["saved"].startswith("Saved as game ")
     with Store(database) as store:
         record = store.games(room=code)[0]
-        assert record.room == code and record.seats == ("Amina", *[f"Player {n}" for n in range(1, players)])
+        assert record.room == code and record.seats == tuple(
+            RecordedSeat.person(name) for name in ("Amina", *[f"Player {n}" for n in range(1, players)])
+        )
         report = store.replay(record.id)
         assert report.reproduced, report.difference
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         assert [move.action for move in store.moves(code)] == list(record.actions)
         assert store.games(code) == {1: record.id}
     # Every page tells the same round, each as its own seat heard it.
@@ -560,7 +565,7 @@ def test_a_match_goes_on_round_after_round_and_two_presses_deal_once(database, c
     assert first["result"]["next_round"]
     said = [table.tap({"type": "next_round"}) for table in tables]
     assert said == ["", ""]
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         room = store.room(code)
         assert room.round == 2 and room.moves == 0 and room.status == "playing"
     tables[1].refresh()
@@ -570,7 +575,7 @@ def test_a_match_goes_on_round_after_round_and_two_presses_deal_once(database, c
 # ---------------------------------------------------------------------- the computer at the table
 def test_a_computer_seat_moves_after_the_pause_and_only_one_page_moves_it(database, clock):
     host, okello = table_of(database, 3, clock, computer={2: "heuristic"})
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         # Make it the computer's turn: the people draw and pass (house allows both).
         for table in (host, okello):
             table.state()
@@ -596,7 +601,7 @@ def test_the_computer_stands_in_for_an_away_player_until_they_return(database, c
     state = host.state()
     if state["your_turn"]:
         host.tap({"type": "control", "kind": "pass"})
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         assert store.room(host.code).to_move == 1  # Okello's turn
     assert not host.drive()  # Okello is here: nobody plays for him
     clock.tick(AWAY_SECONDS + 1)  # Okello's page says nothing for a while (a lost connection)
@@ -605,15 +610,15 @@ def test_the_computer_stands_in_for_an_away_player_until_they_return(database, c
     assert seat["present"] is False and seat["stand_in"] is True and seat["who"].startswith("away")
     assert "Player 1 is away, so the computer plays" in host.state()["status"]
     assert host.drive()
-    with Rooms(database) as store:
+    with RoomService(database) as store:
         last = store.moves(host.code)[-1]
         assert (last.seat, last.by_seat, last.agent) == (1, 1, "heuristic")
     # Player 1 comes back with the link: the same seat, the same hand, and he plays it himself again.
     back = rooms.rejoin_room(database, host.code, okello.token, clock=clock)
     host.refresh()
     assert host.lobby()["seats"][1]["present"] and not host.lobby()["seats"][1]["stand_in"]
-    with Rooms(database) as store:
-        game = store.replayed(host.code).game
+    with RoomService(database) as store:
+        game = store.kept(host.code).game
         assert sorted(CARD_NAMES[card] for card in game.hands[1]) == sorted(
             entry["card"] for entry in back.state()["hand"]["cards"]
         )
@@ -652,16 +657,16 @@ def test_any_other_player_may_catch_a_missed_call_until_the_next_player_moves(da
         tables = table_of(database, 3, clock, ruleset="party", seed=seed)
         code = tables[0].code
         rng = random.Random(seed)
-        with Rooms(database, clock=clock) as store:
+        with RoomService(database, clock=clock) as store:
             for _ in range(400):
-                game = store.replayed(code).game
+                game = store.kept(code).game
                 if game.over:
                     break
                 silent = silent_play(game)
                 ordinary = [action for action in game.legal_actions() if action.kind not in (CALL, CATCH)]
                 action = silent or rng.choice(ordinary or list(game.legal_actions()))
                 store.move(code, action.text, round=1, number=len(game.history), token=tables[game.to_move].token)
-                game = store.replayed(code).game
+                game = store.kept(code).game
                 if silent is None or game.catchable is None:
                     continue
                 silent_seat, mover = game.catchable, game.to_move
@@ -682,14 +687,14 @@ def test_any_other_player_may_catch_a_missed_call_until_the_next_player_moves(da
                 assert table.state()["log"][-1]["text"].startswith(f"You catch {name_of(silent_seat)}")
                 tables[mover].refresh()
                 assert tables[mover].state()["log"][-1]["text"].startswith(f"{name_of(catcher)} catches")
-                assert store.replayed(code).game.catchable is None
+                assert store.kept(code).game.catchable is None
                 # The same deal and moves in another room, but the next player moves first: the chance is gone.
                 ROOM_BUDGET.clear()
                 again = table_of(database, 3, clock, ruleset="party", seed=seed)
                 made = store.moves(code)[:-1]
                 for move in made:
                     store.move(again[0].code, move.action, round=1, number=move.number, token=again[move.seat].token)
-                game = store.replayed(again[0].code).game
+                game = store.kept(again[0].code).game
                 assert game.catchable == silent_seat
                 onward = next(action for action in game.legal_actions() if action.kind is not CATCH)
                 store.move(again[0].code, onward.text, round=1, number=len(made), token=again[mover].token)
@@ -710,11 +715,11 @@ def test_any_other_player_may_catch_a_missed_call_until_the_next_player_moves(da
 
 # ---------------------------------------------------------------------- bounds, storage, the command
 def test_a_server_holds_a_bounded_number_of_rooms_and_a_page_opens_a_few(database, clock, monkeypatch):
-    monkeypatch.setattr(store_rooms, "OPEN_ROOMS_LIMIT", 2)
+    monkeypatch.setattr(play_rooms, "OPEN_ROOMS_LIMIT", 2)
     rooms.open_room(database, "A", clock=clock)
     rooms.open_room(database, "B", clock=clock)
     assert "already has 2 rooms open" in refused(lambda: rooms.open_room(database, "C", clock=clock))
-    monkeypatch.setattr(store_rooms, "OPEN_ROOMS_LIMIT", 200)
+    monkeypatch.setattr(play_rooms, "OPEN_ROOMS_LIMIT", 200)
     rooms.open_room(database, "C", clock=clock)
     rooms.open_room(database, "D", clock=clock)
     rooms.open_room(database, "E", clock=clock)
@@ -732,15 +737,10 @@ def test_refresh_is_cheap_and_says_whether_anything_changed(database, clock):
     host.tap({"type": "control", "kind": "draw"})
     assert okello.refresh() is True and okello.state()["moves"] == 1
     # Cheap means no replay: a refresh with nothing new replays no match (its cost is a benchmark's figure).
-    replays = []
-    original = store_rooms.Rooms._replay
-    store_rooms.Rooms._replay = lambda self, room: replays.append(room) or original(self, room)
-    try:
-        for _ in range(50):
-            assert okello.refresh() is False
-    finally:
-        store_rooms.Rooms._replay = original
-    assert replays == []
+    replays = okello.rooms.replays
+    for _ in range(50):
+        assert okello.refresh() is False
+    assert okello.rooms.replays == replays
 
 
 def test_an_older_database_migrates_and_keeps_its_games(tmp_path):
@@ -760,7 +760,11 @@ def test_an_older_database_migrates_and_keeps_its_games(tmp_path):
     with Store(path) as store:
         assert store._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         columns = [row[1] for row in store._connection.execute("PRAGMA table_info(games)")]
-        assert columns[-1] == "room" and store.games()[0].room == "" and store.games()[0].seats == ("a", "b")
+        assert (
+            columns[-1] == "room"
+            and store.games()[0].room == ""
+            and store.games()[0].seats == (RecordedSeat.person("a"), RecordedSeat.person("b"))
+        )
 
 
 def test_the_room_travels_with_exported_games_and_the_gate_checks_it(database, clock, tmp_path):

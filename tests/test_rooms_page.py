@@ -14,7 +14,8 @@ import ipywidgets as widgets
 import pytest
 import traitlets
 
-from matatu_learn.store.database import Store
+from matatu_learn.play.rooms import RoomService
+from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET
 from matatu_learn.widgets import rooms_page
@@ -283,7 +284,7 @@ def test_the_computer_plays_its_seat_when_a_page_looks(database):
         else:  # the computer's seat: it moves once its pause is over and a page looks
             assert host.board.state["order"][0]["who"] == "computer, random"
             time.sleep(COMPUTER_PAUSE + 0.1)
-    moves = rooms.Rooms(database).moves(host.room.code)
+    moves = RoomService(database).moves(host.room.code)
     assert any(move.agent == "random" for move in moves), "the computer made its moves"
     assert host.board.state["result"] and guest.board.state["result"]
 
@@ -308,7 +309,7 @@ def test_a_round_played_in_a_room_is_in_the_history_and_replays(database):
     assert "Saved as game" in host.board.state["result"]["saved"]
     with Store(database) as store:
         record = store.games()[0]
-        assert record.seats == ("Amina", "Okello")
+        assert record.seats == (RecordedSeat.person("Amina"), RecordedSeat.person("Okello"))
         assert store.replay(record.id).reproduced
 
 

@@ -39,7 +39,7 @@ def test_a_test_server_is_started_with_the_culler_times_the_environment_gives(mo
 
 def test_a_page_kernel_reads_the_away_time_the_server_was_given():
     program = (
-        "from matatu_learn.store.rooms import AWAY_SECONDS; from matatu_learn.teaching.room import HEARTBEAT_SECONDS; "
+        "from matatu_learn.play.rooms import AWAY_SECONDS; from matatu_learn.teaching.room import HEARTBEAT_SECONDS; "
         "print(AWAY_SECONDS, HEARTBEAT_SECONDS)"
     )
     finished = subprocess.run(

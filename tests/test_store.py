@@ -17,7 +17,7 @@ from matatu_learn.cli import main
 from matatu_learn.engine.errors import MatatuError, RulesError
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
-from matatu_learn.store.database import SCHEMA_VERSION, Store, StoreError
+from matatu_learn.store.database import SCHEMA_VERSION, RecordedSeat, Store, StoreError
 from matatu_learn.store.registry import find_rules
 from matatu_learn.teaching.voice import Voice
 
@@ -107,7 +107,8 @@ def test_games_are_recorded_and_replay_exactly(store):
     records = store.games()
     assert [record.id for record in records] == list(reversed(ids))
     record = store.game(ids[2])
-    assert record.seats == ("random", "random", "human") and record.players == 3
+    computer, person = RecordedSeat.computer("random"), RecordedSeat.person()
+    assert record.seats == (computer, computer, person) and record.players == 3
     report = store.replay(ids[2])
     assert report.reproduced and report.game.result.reason == record.reason
     # The deal, then one frame for each recorded action with the ruling that allowed it.
@@ -287,7 +288,9 @@ def test_history_replay_export_import_commands(tmp_path, monkeypatch, capsys):
     capsys.readouterr()
     assert main(["history", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert [item["id"] for item in listed] == [3, 2, 1] and listed[0]["seats"] == ["heuristic"] * 3
+    assert [item["id"] for item in listed] == [3, 2, 1] and listed[0]["seats"] == [
+        {"kind": "computer", "name": "", "agent": "heuristic"}
+    ] * 3
     assert main(["replay", "2"]) == 0
     with Store(tmp_path / "cli.sqlite3") as store:
         record = store.game(2)

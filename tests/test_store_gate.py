@@ -206,7 +206,7 @@ def test_an_old_record_with_a_lone_surrogate_still_exports_and_is_refused_on_imp
     monkeypatch.setenv("MATATU_LEARN_DB", str(path))
     assert main(["export", str(tmp_path / "games.json")]) == 0
     capsys.readouterr()
-    assert json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))["games"][0]["seats"][1] == "\udcff"
+    assert json.loads((tmp_path / "games.json").read_text(encoding="utf-8"))["games"][0]["seats"][1]["name"] == "\udcff"
     monkeypatch.setenv("MATATU_LEARN_DB", str(tmp_path / "new.sqlite3"))
     assert main(["import", str(tmp_path / "games.json")]) == 2
     assert "seat 2 is malformed" in one_line_error(capsys)

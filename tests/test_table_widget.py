@@ -80,8 +80,8 @@ def test_draw_sends_the_faces_and_the_state_in_one_message(monkeypatch):
         (table(question={"text": "Which suit?", "answers": ["Spades"]}), {"type": "cancel"}),
         (table(your_turn=False, computer={"to_move": True, "name": "North"}), {"type": "next"}),
         (table(covered=True), {"type": "reveal"}),
-        (table(result={"next_round": True}), {"type": "next_round"}),
-        (table(result={"next_round": False}), {"type": "again"}),
+        (table(result={"actions": [{"type": "next_round", "label": "Next round"}]}), {"type": "next_round"}),
+        (table(result={"actions": [{"type": "again", "label": "Play again"}]}), {"type": "again"}),
     ],
 )
 def test_a_message_the_state_allows_reaches_the_callback(state, message):
@@ -108,7 +108,7 @@ def test_a_message_the_state_allows_reaches_the_callback(state, message):
         (table(), {"type": "cancel"}),
         (table(), {"type": "next"}),  # the computer is not to move
         (table(), {"type": "reveal"}),
-        (table(result={"next_round": False}), {"type": "next_round"}),
+        (table(result={"actions": [{"type": "again", "label": "Play again"}]}), {"type": "next_round"}),
         (table(), {"type": "again"}),
         (table(), {"type": "deal"}),
         (table(), {"type": None}),

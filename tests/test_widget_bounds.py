@@ -14,6 +14,7 @@ from matatu_learn.engine.errors import MatatuError
 from matatu_learn.store.roles import WRITE_BUDGET
 from matatu_learn.widgets import strategy_lab
 from matatu_learn.widgets.history import BUSY, HistoryBrowser, RulesComparison
+from matatu_learn.widgets.learner import close_page_databases
 from matatu_learn.widgets.lesson_views import CutMeter, DealExplorer, MatchView
 from matatu_learn.widgets.play_table import PlayTable
 from matatu_learn.widgets.puzzle_trainer import LARGEST_UPLOAD, SET_NUMBERS, PuzzleTrainer
@@ -117,6 +118,7 @@ def test_a_busy_database_inside_a_page_callback_is_a_sentence(tmp_path, monkeypa
     comparison = RulesComparison(database)
     history.quick.click()
     first = history.game_id.value
+    close_page_databases()  # the page's own connection would keep the holder below from locking the file whole
     holder = sqlite3.connect(database, isolation_level=None)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")  # readers are shut out too, not only writers
     holder.execute("BEGIN EXCLUSIVE")

@@ -12,26 +12,21 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import NamedTuple
 
 from ..engine.actions import CUT, DRAW, PASS, PLAY, Action
 from ..engine.cards import ACE, RANK_OF, SUIT_OF
 from ..engine.errors import MatatuError
-from ..engine.round import Round
 from ..engine.view import PlayerView
-from .dealer import Dealer, likely_deal
 from .decisions import Aside, Decision, Motive, make_decision
-from .heuristic import LONG_ROUND, Style, heuristic_choice, heuristic_decision, heuristic_move, style_for, unseen_chance
-from .reading import beliefs, read_log
+from .heuristic import LONG_ROUND, Style, heuristic_decision, heuristic_move, style_for
+from .playouts import Playouts, paired_difference, wins
 
 # Search levels: imagined deals a move, each played out once for every candidate compared
 # (more where a cut is possible or several cards fit: see ``CUT_BOOST`` and ``WIDE_BOOST``).
 SEARCH_SAMPLES = {1: 24, 2: 320, 3: 600}
 DEFAULT_LEVEL = 2
-# A rollout that has not ended after this many decisions is judged on the hands as they are.
-ROLLOUT_LIMIT = 400
 # A move where a cut is possible is searched on this many times more deals.
 CUT_BOOST = 3
 # A choice among three or more candidates is searched on this many times more deals (a cut's boost
@@ -107,64 +102,39 @@ class SearchAgent:
         for action in candidates:
             if action.kind in (PLAY, CUT) and len(view.hand) == 1:
                 return action, ()  # the last card wins at once
-        rng = self.rng
         style = style_for(view.rules)
         if len(view.history) > LONG_ROUND:
             return heuristic_pick(view, style, candidates), ()
         count = len(candidates)
         anchor = candidates.index(heuristic_pick(view, style, candidates))
-        reading = read_log(view)
-        dealer = Dealer(view, rng, beliefs(view, reading))
-        moves = reading.moves
+        playouts = Playouts(view, self.rng)
         # A cut ends the round, won or lost: the rare moves that can are worth more deals. So is a
         # choice among several cards, where most of what a move can gain or lose lies.
         boost = CUT_BOOST if any(action.kind is CUT for action in candidates) else 1
         samples = round(self.samples * max(boost, WIDE_BOOST if count > 2 else 1))
-        wins = [0.0] * count
-        differences = [0.0] * count  # from the anchor, deal by deal, and their squares
-        squares = [0.0] * count
         if count == 2:
             challenger = 1 - anchor
-            deals = samples
-            self._play_deals(dealer, rng, moves, style, candidates, (0, 1), anchor, deals, wins, differences, squares)
+            results = playouts.results(candidates, samples)
         else:
             # The best of several is picked on half the budget, and the rest goes to it and the
             # anchor alone; the two are judged on all their deals. The deals that picked it flatter
             # it a little, and the margin it must win by (``CONFIDENCE``) allows for that.
             first = max(samples // 2, 1)
-            every = range(count)
-            self._play_deals(dealer, rng, moves, style, candidates, every, anchor, first, wins, differences, squares)
-            challenger = max((index for index in every if index != anchor), key=lambda index: wins[index])
+            results = playouts.results(candidates, first)
+            challenger = max(
+                (index for index in range(count) if index != anchor), key=lambda index: wins(results[index])
+            )
             more = max((samples * count - first * count) // 2, 1)
             pair = (anchor, challenger)
-            self._play_deals(dealer, rng, moves, style, candidates, pair, anchor, more, wins, differences, squares)
-            deals = first + more
-        gain = differences[challenger] / deals
-        spread = math.sqrt(max(squares[challenger] / deals - gain * gain, 0.0) / deals)
-        best, other = (challenger, anchor) if gain > CONFIDENCE * spread else (anchor, challenger)
+            for index, rest in zip(pair, playouts.results([candidates[index] for index in pair], more), strict=True):
+                results[index] += rest
+        deals = len(results[anchor])
+        difference = paired_difference(results[challenger], results[anchor])
+        best, other = (challenger, anchor) if difference.gain > CONFIDENCE * difference.error else (anchor, challenger)
         return candidates[best], (
-            Finalist(candidates[best], wins[best], deals),
-            Finalist(candidates[other], wins[other], deals),
+            Finalist(candidates[best], wins(results[best]), deals),
+            Finalist(candidates[other], wins(results[other]), deals),
         )
-
-    @staticmethod
-    def _play_deals(dealer, rng, moves, style, candidates, which, anchor, deals, wins, differences, squares):
-        """Play the candidates numbered ``which`` out on ``deals`` imagined deals, the same deals for each."""
-        seat = dealer.view.seat
-        last = which[-1]
-        results = {}
-        for _ in range(deals):
-            deal = likely_deal(dealer, rng, moves)
-            for index in which:
-                branch = deal if index == last else deal.copy()
-                branch.apply(candidates[index])
-                results[index] = play_out(branch, seat, style)
-            base = results[anchor]
-            for index in which:
-                result = results[index]
-                wins[index] += result
-                differences[index] += result - base
-                squares[index] += (result - base) ** 2
 
 
 def heuristic_pick(view: PlayerView, style: Style, candidates: list[Action]) -> Action:
@@ -208,42 +178,3 @@ def search_candidates(view: PlayerView, legal: tuple[Action, ...]) -> list[Actio
             continue
         candidates.append(action)
     return candidates
-
-
-def play_out(game: Round, seat: int, style: Style) -> float:
-    """Play a sampled round to its end with the heuristic in every seat; this seat's share of the win."""
-    values = style.values
-    strict = style.strict
-    hands = game.hands
-
-    def estimate(own: int, others: list[int]) -> float:
-        # What the player to move cannot see in this imagined deal: the other hands and the stock.
-        mover = game.to_move
-        unseen = [values[card] for other, hand in enumerate(hands) if other != mover for card in hand]
-        unseen += [values[card] for card in game.stock]
-        return unseen_chance(own, others, unseen, strict)
-
-    choppers = style.choppers(game.chopper_suit)
-    two = game.players == 2
-    steps = 0
-    drew = None  # the seat whose draw was the last move
-    while not game.over:
-        legal = game.legal_actions()
-        mover = game.to_move
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            sizes = [len(hand) for hand in hands]
-            void = game.suit_in_play if two and drew is not None and drew != mover else None
-            action = heuristic_choice(
-                legal, hands[mover], sizes, mover, game.direction, style, choppers, estimate, void
-            )[0]
-        game.apply(action)
-        drew = mover if action.kind is DRAW else None
-        steps += 1
-        if steps > ROLLOUT_LIMIT:
-            totals = game.totals()
-            lightest = min(totals)
-            return 1 / totals.count(lightest) if totals[seat] == lightest else 0.0
-    winners = game.result.winners
-    return 1 / len(winners) if seat in winners else 0.0

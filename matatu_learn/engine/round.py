@@ -114,6 +114,40 @@ class RoundResult:
     finished: tuple[int, ...] = ()  # play_on: the seats that went out, in order
 
 
+# A card of each rank, to ask where laying that rank would hand the turn (8s, Js and Qs are never picks).
+_FIRST_OF_RANK = {
+    rank: next(card for card in DECK if not card.is_joker and card.rank == rank) for rank in (8, JACK, QUEEN)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOfPlay:
+    """The order of play as the engine will follow it, from the seat to move (``Round.order_of_play``).
+
+    ``seats`` are the seats still in, in the order they play, the seat to move first; ``out`` the
+    seats gone out under play on. ``after_eight``, ``after_jack`` and ``after_queen`` are the seats
+    whose turn it is once the seat to move lays that rank (not its last card, no pick owed): the
+    seat to move itself when it plays again; None when the rank does not move the turn. ``skipped``
+    is the seat an 8 passes over.
+
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> order = Round(PRESETS["uganda"], players=4, seed=1).order_of_play()
+    >>> order.seats, order.next_seat, order.after_eight, order.skipped, order.after_jack, order.jack_reverses
+    ((0, 1, 2, 3), 1, 2, 1, 3, True)
+    """
+
+    to_move: int
+    direction: int
+    seats: tuple[int, ...]
+    out: tuple[int, ...]
+    next_seat: int
+    after_eight: int
+    skipped: int
+    after_jack: int | None
+    jack_reverses: bool
+    after_queen: int | None
+
+
 class Position(NamedTuple):
     """Everything that changes during a round, as one frozen value: ``Round.snapshot`` makes it,
     ``Round.copy`` and ``Round.from_position`` restore from it. Hands, stock (top last), pile
@@ -656,17 +690,16 @@ class Round:
                 self._name_suit(seat, action.suit)
             elif picks[card]:
                 self.pending = picks[card]
-            elif rank == 8 or (rank == JACK and rules.jack is JackEffect.JUMP):
-                step = 2
-            elif (rank == JACK and rules.jack is JackEffect.REVERSE) or (rank == QUEEN and rules.queens_reverse):
-                self.direction = -self.direction
-                reverse = True
-                self.log.append(Reversed(seat, self.direction))
+            else:
+                step, reverse = self._turn_effect(card)
+                if reverse:
+                    self.direction = -self.direction
+                    self.log.append(Reversed(seat, self.direction))
             if self.pending:
                 self.log.append(Owes(self._seat_after(1), self.pending))
         # A call missed with this play stays owed unless a pick-up already cancelled it.
         missed_by = seat if missed and self.owed[seat] is not None else None
-        if self.players - len(self.finished) == 2 and (step == 2 or reverse):
+        if self._plays_again(step, reverse):
             self.log.append(Again(seat))
             self._start_turn(seat, missed_by)
             return
@@ -748,14 +781,71 @@ class Round:
             self.rng.shuffle(self.stock)
             self.log.append(Reshuffled(len(self.stock)))
 
-    def _seat_after(self, steps: int) -> int:
+    def _seat_after(self, steps: int, direction: int | None = None) -> int:
+        """The seat ``steps`` turns after the player to move, going ``direction`` (default: the round's)."""
+        if direction is None:
+            direction = self.direction
         if not self.finished:
-            return (self.to_move + steps * self.direction) % self.players
+            return (self.to_move + steps * direction) % self.players
         seat = self.to_move
         for _ in range(steps):  # play on: the seats that are out are passed over
-            seat = (seat + self.direction) % self.players
-            while seat in self.finished:
-                seat = (seat + self.direction) % self.players
+            seat = self._seat_from(seat, direction)
+        return seat
+
+    def _turn_effect(self, card: Card) -> tuple[int, bool]:
+        """How an ordinary card (not a pick, an Ace or a joker) moves the turn: the steps, and whether it reverses."""
+        rank = RANK_OF[card]
+        rules = self.rules
+        if rank == 8 or (rank == JACK and rules.jack is JackEffect.JUMP):
+            return 2, False
+        if (rank == JACK and rules.jack is JackEffect.REVERSE) or (rank == QUEEN and rules.queens_reverse):
+            return 1, True
+        return 1, False
+
+    def _plays_again(self, step: int, reverse: bool) -> bool:
+        """With two players left, a jump or a reverse gives the player to move another turn."""
+        return self.players - len(self.finished) == 2 and (step == 2 or reverse)
+
+    def seat_after_laying(self, card: Card) -> int:
+        """The seat whose turn it is once the player to move lays ``card`` now, if it is not their last card.
+
+        The same steps ``apply`` takes: an 8 (or a jumping J) passes over a seat, a reversing J or Q
+        turns the order round, two players left play again, and seats out under play on are passed over.
+        """
+        step, reverse = 1, False
+        if not self.pending and not WILD[card] and not self._tables.picks[card]:
+            step, reverse = self._turn_effect(card)
+        if self._plays_again(step, reverse):
+            return self.to_move
+        return self._seat_after(step, -self.direction if reverse else self.direction)
+
+    def order_of_play(self) -> OrderOfPlay:
+        """Who plays after the seat to move, and where an 8, a J or a Q would hand the turn (see ``OrderOfPlay``)."""
+        mover, direction = self.to_move, self.direction
+        seats = [mover]
+        while len(seats) < self.players - len(self.finished):
+            seats.append(self._seat_from(seats[-1], direction))
+        rules = self.rules
+        next_seat = self._seat_after(1)
+        turns_jack = rules.jack in (JackEffect.JUMP, JackEffect.REVERSE)
+        return OrderOfPlay(
+            to_move=mover,
+            direction=direction,
+            seats=tuple(seats),
+            out=tuple(self.finished),
+            next_seat=next_seat,
+            after_eight=self.seat_after_laying(_FIRST_OF_RANK[8]),
+            skipped=next_seat,
+            after_jack=self.seat_after_laying(_FIRST_OF_RANK[JACK]) if turns_jack else None,
+            jack_reverses=rules.jack is JackEffect.REVERSE,
+            after_queen=self.seat_after_laying(_FIRST_OF_RANK[QUEEN]) if rules.queens_reverse else None,
+        )
+
+    def _seat_from(self, seat: int, direction: int) -> int:
+        """The next seat still in after ``seat``, going ``direction``."""
+        seat = (seat + direction) % self.players
+        while seat in self.finished:
+            seat = (seat + direction) % self.players
         return seat
 
     def _go_out(self, seat: int) -> None:
@@ -1050,4 +1140,4 @@ def check_players(players: int) -> None:
         raise DealError(f"Matatu is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
 
 
-__all__ = ["Round", "RoundResult", "RoundEnd", "check_players"]
+__all__ = ["OrderOfPlay", "Round", "RoundResult", "RoundEnd", "check_players"]

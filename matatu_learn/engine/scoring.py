@@ -10,10 +10,25 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from .errors import MatatuError
 from .round import Round, RoundResult, check_players
 from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """What "eliminate" did after a round: the match seat that left, or nobody after a tie.
+
+    ``round`` counts from 1; ``heaviest`` is the heaviest hand's total; ``tied`` the match seats
+    that shared it (one seat: it left; several: nobody left).
+    """
+
+    round: int
+    leaver: int | None
+    heaviest: int
+    tied: tuple[int, ...]
 
 
 class Match:
@@ -38,6 +53,8 @@ class Match:
         self.seated: list[int] = list(range(players))  # the match seats still in the match
         self.eliminated: list[int] = []  # the match seats that left, in order
         self.round_seats: tuple[int, ...] = tuple(self.seated)
+        self.seatings: list[tuple[int, ...]] = []  # each round's match seats, round seat by round seat
+        self.departures: list[Departure] = []  # with eliminate: who left after each round, or nobody
         self.current: Round | None = None
 
     @property
@@ -81,6 +98,7 @@ class Match:
         seed = self._seeds.randrange(2**63)
         self.round_seeds.append(seed)
         self.round_seats = tuple(self.seated)
+        self.seatings.append(self.round_seats)
         players = len(self.seated)
         self.current = Round(self.rules, players, seed, leader=len(self.results) % players)
         return self.current
@@ -96,7 +114,16 @@ class Match:
         self.current = None
         if self.rules.eliminate and not self.over:
             heaviest = max(result.totals)
-            leaving = [seat for seat, total in enumerate(result.totals) if total == heaviest]
-            if len(leaving) == 1:
-                self.seated.remove(self.round_seats[leaving[0]])
-                self.eliminated.append(self.round_seats[leaving[0]])
+            leaving = tuple(self.round_seats[seat] for seat, total in enumerate(result.totals) if total == heaviest)
+            leaver = leaving[0] if len(leaving) == 1 else None
+            self.departures.append(Departure(len(self.results), leaver, heaviest, leaving))
+            if leaver is not None:
+                self.seated.remove(leaver)
+                self.eliminated.append(leaver)
+
+    def match_points(self, round_index: int) -> tuple[int | None, ...]:
+        """A played round's points by match seat: None for a seat no longer in the match then."""
+        points = [None] * self.players
+        for seat, point in zip(self.seatings[round_index], self.results[round_index].points, strict=True):
+            points[seat] = point
+        return tuple(points)

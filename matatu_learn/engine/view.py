@@ -23,7 +23,7 @@ from .actions import Action, parse_action
 from .cards import Card
 from .errors import NotationError
 from .events import HIDDEN, Event, public_event
-from .round import Round, RoundResult
+from .round import OrderOfPlay, Round, RoundResult
 from .rules import Marker, Rules
 from .rulings import Rule, Ruling
 from .tables import tables_for
@@ -91,6 +91,18 @@ class PlayerView:
     @property
     def direction(self) -> int:
         return self._round.direction
+
+    @property
+    def order_of_play(self) -> OrderOfPlay | None:
+        """The order of play as the engine will follow it (``Round.order_of_play``); None once the round is over.
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> order = PlayerView(Round(PRESETS["house"], players=3, seed=4), 1).order_of_play
+        >>> order.seats, order.after_eight, order.after_jack
+        ((0, 1, 2), 2, 2)
+        """
+        game = self._round
+        return None if game.over else game.order_of_play()
 
     @property
     def suit_in_play(self) -> int | None:
@@ -184,6 +196,10 @@ class PlayerView:
         """This seat's legal actions; empty when it is not this seat's turn."""
         game = self._round
         return game.legal_actions() if game.to_move == self.seat else ()
+
+    def actions_for(self, card: Card) -> tuple[Action, ...]:
+        """The legal actions that lay ``card`` (play it, naming a suit or saying a call, or cut with it)."""
+        return tuple(action for action in self.legal if action.card == card)
 
     def total(self) -> int:
         """This seat's hand total."""

@@ -16,21 +16,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from ..engine.errors import MatatuError, RulesError
 from ..engine.events import RoundEnd
 from ..engine.frames import Frame, each_frame
 from ..engine.round import Round, RoundResult, check_players
 from ..engine.rules import PRESET_TITLES, PRESETS, SWITCH_NAMES, Rules, with_switches
-from .progress import PROGRESS_MIGRATION
+from .schema import MIGRATIONS
 
 APPLICATION_ID = 0x4D61744C  # "MatL": marks a matatu-learn database
 ENVIRONMENT_VARIABLE = "MATATU_LEARN_DB"
@@ -48,102 +50,57 @@ TIME_LIMIT = 40
 ROOM_CODE_LIMIT = 8  # a room's code, as recorded with its games (store/rooms.py makes them 4 long)
 ROOM_CODE_CHARACTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
-# Each entry moves the schema one version forward; the index is the version it leaves.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        """CREATE TABLE rulesets (
-            name TEXT NOT NULL,
-            version INTEGER NOT NULL,
-            base TEXT NOT NULL,
-            title TEXT NOT NULL DEFAULT '',
-            switches TEXT NOT NULL,
-            published_at TEXT NOT NULL,
-            PRIMARY KEY (name, version)
-        )""",
-        """CREATE TRIGGER published_versions_never_change BEFORE UPDATE ON rulesets
-           BEGIN SELECT RAISE(ABORT, 'a published ruleset version never changes'); END""",
-        """CREATE TRIGGER published_versions_stay BEFORE DELETE ON rulesets
-           BEGIN SELECT RAISE(ABORT, 'a published ruleset version is never removed'); END""",
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            ruleset TEXT NOT NULL,
-            version INTEGER NOT NULL,
-            players INTEGER NOT NULL,
-            seats TEXT NOT NULL,
-            seed INTEGER NOT NULL,
-            leader INTEGER NOT NULL,
-            actions TEXT NOT NULL,
-            reason TEXT NOT NULL,
-            winners TEXT NOT NULL,
-            totals TEXT NOT NULL,
-            points TEXT NOT NULL,
-            started_at TEXT NOT NULL,
-            ended_at TEXT NOT NULL,
-            FOREIGN KEY (ruleset, version) REFERENCES rulesets (name, version)
-        )""",
-        "CREATE INDEX games_by_ruleset ON games (ruleset, version)",
-    ),
-    # Rooms: tables several pages share (store/rooms.py); a recorded game names the room it was played in.
-    (
-        "ALTER TABLE games ADD COLUMN room TEXT NOT NULL DEFAULT ''",
-        """CREATE TABLE rooms (
-            code TEXT PRIMARY KEY,
-            ruleset TEXT NOT NULL,
-            version INTEGER NOT NULL,
-            switches TEXT NOT NULL DEFAULT '{}',
-            played TEXT,
-            played_version INTEGER,
-            players INTEGER NOT NULL,
-            whole_match INTEGER NOT NULL,
-            seed INTEGER NOT NULL,
-            status TEXT NOT NULL,
-            host INTEGER NOT NULL,
-            round INTEGER NOT NULL DEFAULT 0,
-            to_move INTEGER NOT NULL DEFAULT -1,
-            moves INTEGER NOT NULL DEFAULT 0,
-            changes INTEGER NOT NULL DEFAULT 0,
-            round_started_at TEXT NOT NULL DEFAULT '',
-            moved_at REAL NOT NULL DEFAULT 0,
-            active REAL NOT NULL,
-            created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL,
-            FOREIGN KEY (ruleset, version) REFERENCES rulesets (name, version),
-            FOREIGN KEY (played, played_version) REFERENCES rulesets (name, version)
-        )""",
-        """CREATE TABLE room_seats (
-            room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            name TEXT NOT NULL DEFAULT '',
-            token TEXT NOT NULL DEFAULT '',
-            seen REAL NOT NULL DEFAULT 0,
-            PRIMARY KEY (room, seat)
-        )""",
-        """CREATE TABLE room_moves (
-            room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-            round INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            by_seat INTEGER NOT NULL,
-            agent TEXT NOT NULL DEFAULT '',
-            action TEXT NOT NULL,
-            made_at TEXT NOT NULL,
-            PRIMARY KEY (room, round, number)
-        )""",
-        """CREATE TRIGGER room_moves_never_change BEFORE UPDATE ON room_moves
-           BEGIN SELECT RAISE(ABORT, 'a move made in a room never changes'); END""",
-        """CREATE TABLE room_games (
-            room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-            round INTEGER NOT NULL,
-            game INTEGER NOT NULL REFERENCES games (id),
-            PRIMARY KEY (room, round)
-        )""",
-        "CREATE INDEX games_by_room ON games (room) WHERE room != ''",
-    ),
-    # Learners' progress: ratings, puzzle attempts, lesson practice, the mistakes queue, graded games.
-    PROGRESS_MIGRATION,
+# The published rule versions and the recorded games: the schema's first version.
+MIGRATIONS.add(
+    1,
+    "rulesets",
+    """CREATE TABLE rulesets (
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        base TEXT NOT NULL,
+        title TEXT NOT NULL DEFAULT '',
+        switches TEXT NOT NULL,
+        published_at TEXT NOT NULL,
+        PRIMARY KEY (name, version)
+    )""",
+    """CREATE TRIGGER published_versions_never_change BEFORE UPDATE ON rulesets
+       BEGIN SELECT RAISE(ABORT, 'a published ruleset version never changes'); END""",
+    """CREATE TRIGGER published_versions_stay BEFORE DELETE ON rulesets
+       BEGIN SELECT RAISE(ABORT, 'a published ruleset version is never removed'); END""",
 )
-SCHEMA_VERSION = len(MIGRATIONS)
+MIGRATIONS.add(
+    1,
+    "games",
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        leader INTEGER NOT NULL,
+        actions TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        winners TEXT NOT NULL,
+        totals TEXT NOT NULL,
+        points TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT NOT NULL,
+        FOREIGN KEY (ruleset, version) REFERENCES rulesets (name, version)
+    )""",
+    "CREATE INDEX games_by_ruleset ON games (ruleset, version)",
+)
+
+
+def __getattr__(name: str) -> Any:
+    """``SCHEMA_VERSION``: the version every migration reaches, once the repositories have added theirs."""
+    if name == "SCHEMA_VERSION":
+        return MIGRATIONS.version
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# An export's format: 2 writes seats as objects (kind, name, agent); 1 wrote them as text.
+EXPORT_SCHEMA = 2
 # The presets' first versions come with the package; this is the date they carry.
 PRESET_PUBLISHED_AT = "2026-01-01T00:00:00.000+00:00"
 
@@ -179,6 +136,56 @@ class PublishedRuleset:
     published_at: str
 
 
+class SeatKind(StrEnum):
+    PERSON = "person"
+    COMPUTER = "computer"
+
+
+# How seats were recorded before they were typed (schema 3 and earlier, exports of schema 1): a
+# computer player by its agent's spec, a person by name, or a person whose name the page did not ask.
+_TEXT_AGENT = re.compile(r"random|heuristic|search(:[0-9]+)?")
+_TEXT_NOBODY = frozenset({"human", "person", ""})
+
+
+@dataclass(frozen=True)
+class RecordedSeat:
+    """Who played a recorded seat: a person, by the name they gave ('' when the page asked none),
+    or a computer player, by its agent's spec.
+
+    >>> RecordedSeat.from_json("search:2"), RecordedSeat.from_json("human").to_json()
+    (RecordedSeat(kind=<SeatKind.COMPUTER: 'computer'>, name='', agent='search:2'), {'kind': 'person', 'name': '', 'agent': None})
+    """
+
+    kind: SeatKind
+    name: str = ""
+    agent: str | None = None
+
+    @classmethod
+    def person(cls, name: str = "") -> RecordedSeat:
+        return cls(SeatKind.PERSON, name)
+
+    @classmethod
+    def computer(cls, agent: str) -> RecordedSeat:
+        return cls(SeatKind.COMPUTER, "", agent)
+
+    @classmethod
+    def from_json(cls, value: Any) -> RecordedSeat | Any:
+        """A seat as stored or exported: an object of kind, name and agent, or a seat recorded as text
+        before seats were typed. Anything else comes back as it is, for the gate to refuse."""
+        if isinstance(value, RecordedSeat):
+            return value
+        if isinstance(value, str):
+            if _TEXT_AGENT.fullmatch(value):
+                return cls.computer(value)
+            return cls.person("" if value in _TEXT_NOBODY else value)
+        if isinstance(value, dict) and set(value) <= {"kind", "name", "agent"} and value.get("kind") in set(SeatKind):
+            return cls(SeatKind(value["kind"]), value.get("name", ""), value.get("agent"))
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": str(self.kind), "name": self.name, "agent": self.agent}
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One recorded round: enough to replay it exactly."""
@@ -187,7 +194,7 @@ class GameRecord:
     ruleset: str
     version: int
     players: int
-    seats: tuple[str, ...]
+    seats: tuple[RecordedSeat, ...]
     seed: int
     leader: int
     actions: tuple[str, ...]
@@ -201,8 +208,9 @@ class GameRecord:
 
     def to_json(self) -> dict[str, Any]:
         data = {field.name: getattr(self, field.name) for field in fields(self)}
-        for name in ("seats", "actions", "winners", "totals", "points"):
+        for name in ("actions", "winners", "totals", "points"):
             data[name] = list(data[name])
+        data["seats"] = [seat.to_json() for seat in self.seats]
         return data
 
 
@@ -239,7 +247,7 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _database_error(path: Path, error: sqlite3.Error) -> StoreError:
+def database_error(path: Path, error: sqlite3.Error) -> StoreError:
     """The sentence for an SQLite failure, chosen by its result code, never by guessing from the text."""
     code = getattr(error, "sqlite_errorcode", None)
     name = getattr(error, "sqlite_errorname", "") or ""
@@ -270,6 +278,9 @@ def _database_error(path: Path, error: sqlite3.Error) -> StoreError:
         return StoreError(f"The disk failed while reading the database {path} ({error}); nothing was changed.")
     return StoreError(f"The database {path} could not be used ({error}); nothing was changed.")
 
+
+# The name store/rooms.py imports until it moves onto the database's public transactions.
+_database_error = database_error
 
 # An I/O error while writing is how SQLite reports a file past its size limit or a disk that filled mid-write.
 _WRITE_FAILURES = frozenset(
@@ -349,12 +360,21 @@ def _check_switches(value: Any, _: dict) -> None:
 
 def _check_seats(value: Any, values: dict) -> None:
     if not isinstance(value, (list, tuple)):
-        _refuse(f"The seats must be a list of names, not {shown(value)}.")
+        _refuse(f"The seats must be a list of who played each seat, not {shown(value)}.")
     players = values.get("players")
     if players is not None and len(value) != players:
         _refuse(f"Name every seat once: {players} players need {players} seat names, not {len(value)}.")
     for number, seat in enumerate(value, 1):
-        _printable(seat, f"The name of seat {number}", SEAT_LIMIT)
+        if not isinstance(seat, RecordedSeat):
+            _refuse(
+                f"Seat {number} must be an object of kind (person or computer), name and agent, or a name, "
+                f"not {shown(seat)}."
+            )
+        _printable(seat.name, f"The name of seat {number}", SEAT_LIMIT, empty=True)
+        if seat.kind is SeatKind.PERSON and seat.agent is not None:
+            _refuse(f"Seat {number} is a person's, so it has no agent, not {shown(seat.agent)}.")
+        if seat.kind is SeatKind.COMPUTER:
+            _printable(seat.agent, f"The agent of seat {number}", ACTION_LIMIT)
 
 
 def _check_leader(value: Any, values: dict) -> None:
@@ -446,20 +466,28 @@ def check_fields(**values: Any) -> None:
         _FIELD_CHECKS[field](value, values)
 
 
-class Store:
-    """A matatu-learn database. Use as a context manager, or call ``close``."""
+class Database:
+    """One matatu-learn database, opened once per page's kernel (or command) and passed to every
+    repository: migrated forward on opening, then read and written through ``read``, ``write``,
+    ``query`` and ``execute``. Use as a context manager, or call ``close``.
+
+    >>> import tempfile, os
+    >>> with Database(os.path.join(tempfile.mkdtemp(), "class.sqlite3")) as database:
+    ...     with database.write() as connection:
+    ...         _ = connection.execute("INSERT INTO learners (name, folded, rating, deviation, volatility, "
+    ...                                "created_at, active_at) VALUES ('Amina', 'amina', 1500, 350, 0.06, '', '')")
+    ...     database.query("SELECT name FROM learners")
+    [('Amina',)]
+    """
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path).expanduser() if path is not None else default_path()
-        self._rules_cache: dict[tuple[str, int], Rules] = {}
-        self._checked: dict[tuple[str, int], Rules] = {}  # the rules object last found equal to a version
         self._connection = self._open()
         try:
             self._migrate()
-            self._publish_presets()
         except sqlite3.Error as error:
             self._connection.close()
-            raise _database_error(self.path, error) from None
+            raise database_error(self.path, error) from None
         except BaseException:
             self._connection.close()
             raise
@@ -487,7 +515,7 @@ class Store:
         try:
             connection = self._connect()
         except sqlite3.Error as error:
-            raise _database_error(path, error) from None
+            raise database_error(path, error) from None
         try:
             application = connection.execute("PRAGMA application_id").fetchone()[0]
             tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -498,16 +526,16 @@ class Store:
                 raise StoreError(
                     f"{path} is not a matatu-learn database (it is not an SQLite file); it was left untouched."
                 ) from None
-            raise _database_error(path, error) from None
+            raise database_error(path, error) from None
         if existing and application != APPLICATION_ID and tables:
             connection.close()
             raise StoreError(
                 f"{path} is an SQLite database of another program, not of matatu-learn; it was left untouched."
             )
-        if schema > SCHEMA_VERSION:
+        if schema > MIGRATIONS.version:
             connection.close()
             raise StoreError(
-                f"{path} was made by a newer matatu-learn (schema {schema}, this one knows {SCHEMA_VERSION}); upgrade matatu-learn to use it."
+                f"{path} was made by a newer matatu-learn (schema {schema}, this one knows {MIGRATIONS.version}); upgrade matatu-learn to use it."
             )
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
@@ -517,7 +545,7 @@ class Store:
             connection.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as error:
             connection.close()
-            raise _database_error(path, error) from None
+            raise database_error(path, error) from None
         return connection
 
     def _connect(self) -> sqlite3.Connection:
@@ -538,39 +566,25 @@ class Store:
 
     def _migrate(self) -> None:
         # A current database is only read here, so a read-only one can still be read.
-        if self._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+        latest = MIGRATIONS.version
+        if self._connection.execute("PRAGMA user_version").fetchone()[0] == latest:
             return
-        with self._transaction() as connection:
+        with self.write() as connection:
             schema = connection.execute("PRAGMA user_version").fetchone()[0]
-            for version in range(schema, SCHEMA_VERSION):
-                for statement in MIGRATIONS[version]:
-                    connection.execute(statement)
-            if schema < SCHEMA_VERSION:
+            for version in range(schema + 1, latest + 1):
+                for step in MIGRATIONS.steps(version):
+                    if isinstance(step, str):
+                        connection.execute(step)
+                    else:
+                        step(connection)
+            if schema < latest:
                 connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-
-    def _publish_presets(self) -> None:
-        """The package's published preset versions, added to the database on first use."""
-        rows = [
-            (name, 1, name, PRESET_TITLES[name], _switches_json(rules), PRESET_PUBLISHED_AT)
-            for name, rules in PRESETS.items()
-        ]
-        present = self._connection.execute(
-            f"SELECT count(*) FROM rulesets WHERE version = 1 AND name IN ({', '.join('?' * len(PRESETS))})",
-            tuple(PRESETS),
-        ).fetchone()[0]
-        if present == len(PRESETS):
-            return
-        with self._transaction() as connection:
-            connection.executemany(
-                "INSERT OR IGNORE INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
-                rows,
-            )
+                connection.execute(f"PRAGMA user_version = {latest}")
 
     def close(self) -> None:
         self._connection.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exception) -> None:
@@ -578,22 +592,46 @@ class Store:
 
     # ---------------------------------------------------------- transactions
     @contextmanager
-    def _transaction(self):
-        """One write transaction: all of it is stored, or none; a database error becomes a sentence."""
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``): every read and write inside it is of one moment,
+        all of it is stored or none; a database error becomes a ``StoreError`` sentence. A write opened
+        inside another joins it."""
         connection = self._connection
+        if connection.in_transaction:
+            yield connection
+            return
         try:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise _database_error(self.path, error) from None
+            raise database_error(self.path, error) from None
         try:
             yield connection
             connection.execute("COMMIT")  # a full disk often shows only here, when the pages are written
         except sqlite3.Error as error:
             self._roll_back()
-            raise _database_error(self.path, error) from None
+            raise database_error(self.path, error) from None
         except BaseException:
             self._roll_back()
             raise
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """Several reads of one moment: no write of another process lands between them. A read opened
+        inside a write (or another read) is part of it."""
+        connection = self._connection
+        if connection.in_transaction:
+            yield connection
+            return
+        try:
+            connection.execute("BEGIN")
+        except sqlite3.Error as error:
+            raise database_error(self.path, error) from None
+        try:
+            yield connection
+        except sqlite3.Error as error:
+            raise database_error(self.path, error) from None
+        finally:
+            self._roll_back()  # nothing was written: ending a read is letting its snapshot go
 
     def _roll_back(self) -> None:
         """Undo an open transaction; SQLite may already have undone it after a failed write."""
@@ -603,18 +641,66 @@ class Store:
             except sqlite3.Error:
                 pass  # the journal undoes it when the connection closes
 
-    def _query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple]:
+    def query(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of one statement; inside ``read`` or ``write``, of that transaction's moment."""
         try:
             return self._connection.execute(sql, parameters).fetchall()
         except sqlite3.Error as error:
-            raise _database_error(self.path, error) from None
+            raise database_error(self.path, error) from None
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """One statement that writes: alone, it is one atomic transaction; inside ``write``, part of it."""
+        try:
+            return self._connection.execute(sql, parameters)
+        except sqlite3.Error as error:
+            raise database_error(self.path, error) from None
+
+    def schema_version(self) -> int:
+        """The schema version the file is at (``MIGRATIONS.version`` once opened here)."""
+        return self.query("PRAGMA user_version")[0][0]
+
+    # The names store/rooms.py reads until it moves onto ``write`` and ``query``.
+    _transaction = write
+    _query = query
+
+
+class Store(Database):
+    """A matatu-learn database with its published rule versions and recorded games."""
+
+    def __init__(self, path: str | Path | None = None):
+        super().__init__(path)
+        self._rules_cache: dict[tuple[str, int], Rules] = {}
+        self._checked: dict[tuple[str, int], Rules] = {}  # the rules object last found equal to a version
+        try:
+            self._publish_presets()
+        except BaseException:
+            self._connection.close()
+            raise
+
+    def _publish_presets(self) -> None:
+        """The package's published preset versions, added to the database on first use."""
+        rows = [
+            (name, 1, name, PRESET_TITLES[name], _switches_json(rules), PRESET_PUBLISHED_AT)
+            for name, rules in PRESETS.items()
+        ]
+        present = self.query(
+            f"SELECT count(*) FROM rulesets WHERE version = 1 AND name IN ({', '.join('?' * len(PRESETS))})",
+            tuple(PRESETS),
+        )[0][0]
+        if present == len(PRESETS):
+            return
+        with self.write() as connection:
+            connection.executemany(
+                "INSERT OR IGNORE INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )
 
     # ------------------------------------------------------------- rulesets
     def names(self) -> list[str]:
-        return [row[0] for row in self._query("SELECT DISTINCT name FROM rulesets ORDER BY rowid")]
+        return [row[0] for row in self.query("SELECT DISTINCT name FROM rulesets ORDER BY rowid")]
 
     def versions(self, name: str) -> list[int]:
-        return [row[0] for row in self._query("SELECT version FROM rulesets WHERE name = ? ORDER BY version", (name,))]
+        return [row[0] for row in self.query("SELECT version FROM rulesets WHERE name = ? ORDER BY version", (name,))]
 
     def ruleset(self, name: str, version: int | None = None) -> PublishedRuleset:
         """A published version (the latest unless one is asked for), or a sentence listing what exists."""
@@ -626,7 +712,7 @@ class Store:
         elif version not in versions:
             listed = ", ".join(str(number) for number in versions)
             raise RulesError(f"{name} has no version {version}: its versions are {listed}.")
-        base, title, switches, published_at = self._query(
+        base, title, switches, published_at = self.query(
             "SELECT base, title, switches, published_at FROM rulesets WHERE name = ? AND version = ?", (name, version)
         )[0]
         return PublishedRuleset(name, version, base, title, _rules_from_json(switches), published_at)
@@ -639,7 +725,7 @@ class Store:
         return published.rules
 
     def all_rulesets(self) -> list[PublishedRuleset]:
-        rows = self._query("SELECT name, version FROM rulesets ORDER BY rowid")
+        rows = self.query("SELECT name, version FROM rulesets ORDER BY rowid")
         return [self.ruleset(name, version) for name, version in rows]
 
     def publish(self, name: str, base: str | None, changes: dict[str, Any], title: str = "") -> int:
@@ -669,7 +755,7 @@ class Store:
         switches = _switches_json(rules)
         if not title and versions:
             title = self.ruleset(name).title  # a next version keeps its ruleset's title unless given one
-        with self._transaction() as connection:
+        with self.write() as connection:
             latest = connection.execute(
                 "SELECT version, switches FROM rulesets WHERE name = ? ORDER BY version DESC LIMIT 1", (name,)
             ).fetchone()
@@ -697,11 +783,13 @@ class Store:
         game: Round,
         ruleset: str,
         version: int,
-        seats: Sequence[str],
+        seats: Sequence[RecordedSeat | str],
         started_at: str | None = None,
         room: str = "",
     ) -> int:
-        """Record a finished round; returns its id. ``room`` is the code of the room it was played in."""
+        """Record a finished round; returns its id. ``seats``: who played each seat (a seat given as
+        text is read as seats were recorded before they were typed); ``room``: the code of the room
+        it was played in."""
         if not game.over:
             raise MatatuError("Only a finished round can be recorded.")
         record = self._record_of(game, ruleset, version, seats, started_at, room)
@@ -713,7 +801,13 @@ class Store:
         return self._insert(record)
 
     def _record_of(
-        self, game: Round, ruleset: str, version: int, seats: Sequence[str], started_at: str | None, room: str = ""
+        self,
+        game: Round,
+        ruleset: str,
+        version: int,
+        seats: Sequence[RecordedSeat | str],
+        started_at: str | None,
+        room: str = "",
     ) -> GameRecord:
         result = game.result
         ended_at = now()
@@ -722,7 +816,7 @@ class Store:
             ruleset,
             version,
             game.players,
-            tuple(seats),
+            tuple(RecordedSeat.from_json(seat) for seat in seats),
             game.seed,
             game.leader,
             tuple(action.text for action in game.history),
@@ -737,29 +831,26 @@ class Store:
 
     def _insert(self, record: GameRecord) -> int:
         # One INSERT in autocommit mode is one atomic transaction: a record is stored whole or not at all.
-        try:
-            cursor = self._connection.execute(
-                """INSERT INTO games (ruleset, version, players, seats, seed, leader, actions, reason, winners,
-                   totals, points, started_at, ended_at, room) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                (
-                    record.ruleset,
-                    record.version,
-                    record.players,
-                    json.dumps(record.seats),
-                    record.seed,
-                    record.leader,
-                    json.dumps(record.actions, ensure_ascii=False),
-                    record.reason,
-                    _numbers(record.winners),
-                    _numbers(record.totals),
-                    _numbers(record.points),
-                    record.started_at,
-                    record.ended_at,
-                    record.room,
-                ),
-            )
-        except sqlite3.Error as error:
-            raise _database_error(self.path, error) from None
+        cursor = self.execute(
+            """INSERT INTO games (ruleset, version, players, seats, seed, leader, actions, reason, winners,
+               totals, points, started_at, ended_at, room) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                record.ruleset,
+                record.version,
+                record.players,
+                _seats_json(record.seats),
+                record.seed,
+                record.leader,
+                json.dumps(record.actions, ensure_ascii=False),
+                record.reason,
+                _numbers(record.winners),
+                _numbers(record.totals),
+                _numbers(record.points),
+                record.started_at,
+                record.ended_at,
+                record.room,
+            ),
+        )
         return cursor.lastrowid
 
     def games(self, ruleset: str | None = None, limit: int | None = 20, room: str | None = None) -> list[GameRecord]:
@@ -779,13 +870,13 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             parameters.append(limit)
-        return [_record_from_row(row) for row in self._query(sql, parameters)]
+        return [_record_from_row(row) for row in self.query(sql, parameters)]
 
     def count(self) -> int:
-        return self._query("SELECT count(*) FROM games")[0][0]
+        return self.query("SELECT count(*) FROM games")[0][0]
 
     def game(self, game_id: int) -> GameRecord:
-        rows = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
+        rows = self.query("SELECT * FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise StoreError(f"There is no recorded game {game_id}; 'matatu-learn history' lists them.")
         return _record_from_row(rows[0])
@@ -814,7 +905,7 @@ class Store:
             )
         return {
             "format": "matatu-learn games",
-            "schema": 1,
+            "schema": EXPORT_SCHEMA,
             "rulesets": rulesets,
             "games": [record.to_json() for record in records],
         }
@@ -828,8 +919,10 @@ class Store:
             raise StoreError(
                 'This is not a matatu-learn export: expected an object with "format": "matatu-learn games".'
             )
-        if data.get("schema", 1) != 1:
-            raise StoreError(f"This export has schema {shown(data.get('schema'))}; this matatu-learn reads schema 1.")
+        if data.get("schema", 1) not in (1, EXPORT_SCHEMA):
+            raise StoreError(
+                f"This export has schema {shown(data.get('schema'))}; this matatu-learn reads schemas 1 and {EXPORT_SCHEMA}."
+            )
         rulesets = data.get("rulesets", [])
         games = data.get("games")
         if not isinstance(rulesets, list) or not isinstance(games, list):
@@ -849,7 +942,7 @@ class Store:
             records.append(record)
         ids: list[int] = []
         skipped = 0
-        with self._transaction() as connection:  # all of the export, or nothing
+        with self.write() as connection:  # all of the export, or nothing
             for (name, version), (base, title, rules) in incoming.items():
                 connection.execute(
                     "INSERT OR IGNORE INTO rulesets (name, version, base, title, switches, published_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -923,6 +1016,22 @@ def replay_record(record: GameRecord, rules: Rules) -> ReplayReport:
     return ReplayReport(record, tuple(frames), True, "")
 
 
+def _seats_json(seats: Sequence[RecordedSeat]) -> str:
+    return json.dumps([seat.to_json() for seat in seats])
+
+
+def _typed_seats(connection: sqlite3.Connection) -> None:
+    """The migration to typed seats: each game's seats, recorded as text, become objects."""
+    rows = connection.execute("SELECT id, seats FROM games").fetchall()
+    connection.executemany(
+        "UPDATE games SET seats = ? WHERE id = ?",
+        [(_seats_json([RecordedSeat.from_json(seat) for seat in json.loads(seats)]), game) for game, seats in rows],
+    )
+
+
+MIGRATIONS.add(4, "games", _typed_seats)
+
+
 def _numbers(values: Sequence[int]) -> str:
     """A JSON list of whole numbers, written directly: recording sits on the simulation's path."""
     return "[" + ", ".join(map(str, values)) + "]"
@@ -961,7 +1070,7 @@ def _record_from_row(row: tuple) -> GameRecord:
         ruleset,
         version,
         players,
-        tuple(json.loads(seats)),
+        tuple(RecordedSeat.from_json(seat) for seat in json.loads(seats)),
         seed,
         leader,
         tuple(json.loads(actions)),
@@ -1006,6 +1115,8 @@ def _record_from_json(item: Any, where: str) -> GameRecord:
     if missing:
         raise RecordError(f"{where} is not a game record: it has no {missing[0]}.")
     values = {name: item.get(name, _OPTIONAL_FIELDS.get(name)) for name in GAME_FIELDS}
+    if isinstance(values["seats"], list):  # objects, or text as exports of schema 1 wrote them
+        values["seats"] = [RecordedSeat.from_json(seat) for seat in values["seats"]]
     try:
         check_fields(**values)
     except RecordError as error:

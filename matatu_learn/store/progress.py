@@ -1,58 +1,52 @@
-"""Learners' progress, kept per learner in the store's database: no accounts, a name.
+"""Learners' progress, kept per learner in the database: no accounts, a name. SQL only: how a
+rating moves and when a mistake is asked again are the teaching layer's (``teaching.ratings``,
+``teaching.mistakes``); this module keeps what they decide.
 
 A learner gives a name once (1 to 24 printable characters, trimmed; ``Amina`` and ``amina`` are
 the same learner). Kept for each learner:
 
-- **puzzle answers** — every attempt at a "Can you cut?" puzzle, the first one marked: only a
-  learner's first attempt at a puzzle is rated;
-- **ratings** — the learner's and every puzzle's Glicko-2 rating, deviation and volatility
-  (the ``glicko2`` library), and the history of each rated attempt, for the trend;
-- **lesson practice** — each lesson question answered, right or wrong, and when;
-- **the mistakes queue** — the puzzles and lesson questions answered wrong, asked again after a
-  while until answered right twice in a row (``AGAIN_SOON``, ``AGAIN_LATER``);
-- **graded games** — each finished game a learner played, graded once (``strategy.grading``)
-  and kept: the error of every decision, the error rate, the counts, the luck.
+- **puzzle answers** — every attempt at a "Can you cut?" puzzle, the first one marked;
+- **ratings** — the learner's and every puzzle's rating, deviation and volatility, and the
+  history of each rated attempt, for the trend;
+- **lesson practice** — each lesson question answered, right or wrong, and when, by the lesson's
+  page id;
+- **the mistakes queue** — the puzzles and lesson questions to ask again, each with when it is due;
+- **graded games** — each finished game a learner played, graded once and kept: the error of
+  every decision, the error rate, the counts, the luck.
 
-Every write is one transaction, so two learners answering at once lose nothing: each answer
-reads the ratings it changes inside its own transaction.
+The teaching layer writes an answer and what it changes inside one ``Database.write``
+transaction, so two learners answering at once lose nothing.
 
 >>> import tempfile, os
->>> from matatu_learn.store.database import Store
->>> with Store(os.path.join(tempfile.mkdtemp(), "progress.sqlite3")) as store:
-...     progress = Progress(store, clock=lambda: 1_000_000.0)
+>>> from matatu_learn.store.database import Database
+>>> with Database(os.path.join(tempfile.mkdtemp(), "progress.sqlite3")) as database:
+...     progress = Progress(database, clock=lambda: 1_000_000.0)
 ...     progress.learner("  Amina ").name, progress.learner("AMINA").id == progress.learner("amina").id
 ('Amina', True)
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import math
 import random
 import time
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-# The module is imported by ``database`` for its migration, so it reads ``database`` only when called.
 from . import database
+from .schema import MIGRATIONS
 
 # Learners' names: trimmed, runs of spaces made one, case-insensitive; text, never markup.
 NAME_LIMIT = 24
 NAME_REFUSED = '<>&"`\\'  # markup's characters, refused rather than escaped
 KEY_LIMIT = 100  # a puzzle's key, a lesson's id or a question's key
-# A new learner's rating, as Glickman's paper starts an unrated player.
+# The rating a new learner's row holds: Glickman's unrated player (see ``teaching.ratings``).
 START_RATING, START_DEVIATION, START_VOLATILITY = 1500.0, 350.0, 0.06
-# The mistakes queue: a wrong answer is asked again after AGAIN_SOON; a right answer when it is due
-# brings it back after AGAIN_LATER; the second right answer in a row takes it off the queue.
-AGAIN_SOON = 10 * 60  # seconds
-AGAIN_LATER = 24 * 60 * 60
-RIGHT_TO_CLEAR = 2
 
-# The progress tables, one migration of the store's schema (``database.MIGRATIONS`` holds it).
+# The progress tables: the schema's third version.
 PROGRESS_MIGRATION: tuple[str, ...] = (
     """CREATE TABLE learners (
         id INTEGER PRIMARY KEY,
@@ -141,6 +135,7 @@ PROGRESS_MIGRATION: tuple[str, ...] = (
     )""",
     "CREATE INDEX graded_games_by_learner ON graded_games (learner)",
 )
+MIGRATIONS.add(3, "progress", *PROGRESS_MIGRATION)
 
 
 # ------------------------------------------------------------------ the gate
@@ -198,31 +193,12 @@ def _right(value: Any) -> bool:
 # ------------------------------------------------------------------ ratings
 @dataclass(frozen=True)
 class Rating:
-    """A Glicko-2 rating: the rating, its deviation (the uncertainty) and the volatility."""
+    """A rating as kept: the rating, its deviation (the uncertainty) and the volatility; by default
+    a new learner's (how one moves: ``teaching.ratings.rated``)."""
 
     rating: float = START_RATING
     deviation: float = START_DEVIATION
     volatility: float = START_VOLATILITY
-
-
-def rated(player: Rating, games: Sequence[tuple[Rating, float]]) -> Rating:
-    """``player`` after one rating period of ``games`` (opponent, score 0 to 1), by the ``glicko2`` library.
-
-    Glickman's worked example (1500/200 against 1400/30 won, 1550/100 lost, 1700/300 lost):
-
-    >>> after = rated(Rating(1500, 200), [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)])
-    >>> round(after.rating, 2), round(after.deviation, 2)
-    (1464.05, 151.52)
-    """
-    import glicko2  # imported when a rating moves: the store's other users never need it
-
-    rating = glicko2.Player(player.rating, player.deviation, player.volatility)
-    rating.update_player(
-        [opponent.rating for opponent, _ in games],
-        [opponent.deviation for opponent, _ in games],
-        [score for _, score in games],
-    )
-    return Rating(rating.rating, rating.rd, rating.vol)
 
 
 # ------------------------------------------------------------------ records
@@ -260,19 +236,18 @@ class MissedPuzzle:
 
 
 @dataclass(frozen=True)
-class PuzzleAnswer:
-    """What one answer did: whether it was rated (a first attempt), and the ratings before and after."""
+class PuzzleAttempt:
+    """An answer to a puzzle as just kept: whose, whether it is the learner's first at the puzzle, and
+    the ratings it met (the learner's and the puzzle's)."""
 
-    first: bool
+    id: int
+    learner: int
+    puzzle: str
     right: bool
-    before: Rating  # the learner's
-    after: Rating
-    puzzle_before: Rating
-    puzzle_after: Rating
-
-    @property
-    def change(self) -> float:
-        return self.after.rating - self.before.rating
+    first: bool
+    learner_rating: Rating
+    puzzle_rating: Rating
+    stamp: str
 
 
 @dataclass(frozen=True)
@@ -313,10 +288,11 @@ class Mistake:
 
     @property
     def item(self) -> str:
-        return _item(self.kind, self.key, self.lesson)
+        return queue_item(self.kind, self.key, self.lesson)
 
 
-def _item(kind: str, key: str, lesson: str | None = None) -> str:
+def queue_item(kind: str, key: str, lesson: str | None = None) -> str:
+    """How the queue names an item: ``puzzle:KEY`` or ``lesson:LESSON:KEY``."""
     return f"puzzle:{key}" if kind == "puzzle" else f"lesson:{lesson}:{key}"
 
 
@@ -389,13 +365,15 @@ class LearnerProgress:
 
 # ------------------------------------------------------------------ the store
 class Progress:
-    """Learners' progress in a ``Store``'s database. ``clock`` gives seconds since the epoch (a test's is fake)."""
+    """Learners' progress in a database (the page's one ``Database``). ``clock`` gives seconds since
+    the epoch (a test's is fake)."""
 
-    def __init__(self, store: database.Store, clock: Callable[[], float] = time.time):
-        self.store = store
+    def __init__(self, database: database.Database, clock: Callable[[], float] = time.time):
+        self.database = database
         self.clock = clock
 
-    def _stamp(self, moment: float) -> str:
+    def stamp(self, moment: float) -> str:
+        """A moment of the clock as the database writes times."""
         return datetime.fromtimestamp(moment, UTC).isoformat(timespec="milliseconds")
 
     # ------------------------------------------------------------ learners
@@ -406,8 +384,8 @@ class Progress:
         if row is None:
             if not create:
                 raise database.StoreError(f"There is no learner called {name} in this database.")
-            stamp = self._stamp(self.clock())
-            with self.store._transaction() as connection:
+            stamp = self.stamp(self.clock())
+            with self.database.write() as connection:
                 connection.execute(
                     "INSERT OR IGNORE INTO learners (name, folded, rating, deviation, volatility, created_at, active_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -422,37 +400,36 @@ class Progress:
         return None if row is None else _learner(row)
 
     def _learner_row(self, key: str) -> tuple | None:
-        rows = self.store._query(
+        rows = self.database.query(
             "SELECT id, name, rating, deviation, volatility, created_at, active_at FROM learners WHERE folded = ?",
             (key,),
         )
         return rows[0] if rows else None
 
     def learners(self) -> list[Learner]:
-        rows = self.store._query(
+        rows = self.database.query(
             "SELECT id, name, rating, deviation, volatility, created_at, active_at FROM learners ORDER BY folded"
         )
         return [_learner(row) for row in rows]
 
-    @staticmethod
-    def _learner_in(connection, name: str, stamp: str) -> tuple[int, Rating]:
-        """Inside a transaction: the learner's id and rating, made if new, marked active now."""
+    def learner_in(self, name: str, stamp: str) -> tuple[int, Rating]:
+        """Inside a write: the learner's id and rating, made if new, marked active now."""
         name = learner_name(name)
-        connection.execute(
+        self.database.execute(
             "INSERT OR IGNORE INTO learners (name, folded, rating, deviation, volatility, created_at, active_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (name, folded(name), START_RATING, START_DEVIATION, START_VOLATILITY, stamp, stamp),
         )
-        connection.execute("UPDATE learners SET active_at = ? WHERE folded = ?", (stamp, folded(name)))
-        identifier, rating, deviation, volatility = connection.execute(
+        self.database.execute("UPDATE learners SET active_at = ? WHERE folded = ?", (stamp, folded(name)))
+        [(identifier, rating, deviation, volatility)] = self.database.query(
             "SELECT id, rating, deviation, volatility FROM learners WHERE folded = ?", (folded(name),)
-        ).fetchone()
+        )
         return identifier, Rating(rating, deviation, volatility)
 
     # ------------------------------------------------------------- puzzles
     def add_puzzles(self, entries: Iterable[PuzzleEntry]) -> int:
         """Keep puzzles with their seed ratings; a puzzle already kept keeps its rating. Returns how many were new."""
-        stamp = self._stamp(self.clock())
+        stamp = self.stamp(self.clock())
         rows = []
         for entry in entries:
             _key(entry.key, "A puzzle's key")
@@ -475,7 +452,7 @@ class Progress:
                     stamp,
                 )
             )
-        with self.store._transaction() as connection:
+        with self.database.write() as connection:
             before = connection.total_changes
             connection.executemany(
                 """INSERT OR IGNORE INTO puzzles (key, ruleset, level, question, set_number, number, puzzle,
@@ -486,7 +463,7 @@ class Progress:
             return connection.total_changes - before
 
     def puzzle(self, key: str) -> PuzzleEntry | None:
-        rows = self.store._query(f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE key = ?", (key,))
+        rows = self.database.query(f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE key = ?", (key,))
         return _puzzle(rows[0]) if rows else None
 
     def known_puzzles(self, keys: Iterable[str]) -> set[str]:
@@ -495,14 +472,14 @@ class Progress:
         known: set[str] = set()
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
-            rows = self.store._query(f"SELECT key FROM puzzles WHERE key IN ({', '.join('?' * len(chunk))})", chunk)
+            rows = self.database.query(f"SELECT key FROM puzzles WHERE key IN ({', '.join('?' * len(chunk))})", chunk)
             known.update(row[0] for row in rows)
         return known
 
     def pool_sets(self, ruleset: str, size: int = 1) -> dict[str, set[int]]:
         """The set numbers of each level the store keeps at least ``size`` generated puzzles of, for a
         ruleset: a set a learner met one puzzle of (a class's numbered set) is not yet in the pool."""
-        rows = self.store._query(
+        rows = self.database.query(
             "SELECT level, set_number FROM puzzles WHERE ruleset = ? AND set_number IS NOT NULL "
             "GROUP BY level, set_number HAVING count(*) >= ?",
             (ruleset, size),
@@ -515,7 +492,7 @@ class Progress:
     def unattempted(self, name: str, ruleset: str) -> int:
         """How many kept puzzles of a ruleset the learner has not tried."""
         learner = self.find(name)
-        return self.store._query(
+        return self.database.query(
             "SELECT count(*) FROM puzzles WHERE ruleset = ? AND key NOT IN "
             "(SELECT puzzle FROM puzzle_attempts WHERE learner = ?)",
             (ruleset, -1 if learner is None else learner.id),
@@ -528,7 +505,7 @@ class Progress:
         chosen at random among the ``3 × count`` rated nearest to them, easiest first."""
         learner = self.find(name)
         identifier, rating = (-1, Rating()) if learner is None else (learner.id, learner.rating)
-        rows = self.store._query(
+        rows = self.database.query(
             f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE ruleset = ? AND key NOT IN "
             "(SELECT puzzle FROM puzzle_attempts WHERE learner = ?) ORDER BY abs(rating - ?), key LIMIT ?",
             (ruleset, identifier, rating.rating, 3 * count),
@@ -537,72 +514,62 @@ class Progress:
         chosen = chooser.sample(rows, min(count, len(rows)))
         return sorted((_puzzle(row) for row in chosen), key=lambda entry: (entry.rating.rating, entry.key))
 
-    def record_puzzle_answer(self, name: str, key: str, right: bool) -> PuzzleAnswer:
-        """Keep an answer to a kept puzzle. A learner's first attempt at it is rated: the learner and
-        the puzzle play one Glicko-2 rating period of one game. A wrong answer joins the mistakes queue;
-        a right answer to a due mistake moves it on (see ``AGAIN_SOON``)."""
+    def add_puzzle_attempt(self, name: str, key: str, right: bool) -> PuzzleAttempt:
+        """Keep an answer to a kept puzzle (the learner made if new); whether it is their first attempt
+        at it, and the ratings it met. Call inside a ``write`` that also keeps what it changes."""
         _key(key, "A puzzle's key")
         _right(right)
-        moment = self.clock()
-        stamp = self._stamp(moment)
-        with self.store._transaction() as connection:
-            learner, before = self._learner_in(connection, name, stamp)
-            row = connection.execute(
-                "SELECT rating, deviation, volatility FROM puzzles WHERE key = ?", (key,)
-            ).fetchone()
-            if row is None:
+        stamp = self.stamp(self.clock())
+        with self.database.write():
+            learner, rating = self.learner_in(name, stamp)
+            rows = self.database.query("SELECT rating, deviation, volatility FROM puzzles WHERE key = ?", (key,))
+            if not rows:
                 raise database.StoreError(f"The puzzle {database.shown(key)} is not kept: add it before its answers.")
-            puzzle_before = Rating(*row)
-            first = (
-                connection.execute(
-                    "SELECT 1 FROM puzzle_attempts WHERE learner = ? AND puzzle = ? AND first = 1", (learner, key)
-                ).fetchone()
-                is None
+            first = not self.database.query(
+                "SELECT 1 FROM puzzle_attempts WHERE learner = ? AND puzzle = ? AND first = 1", (learner, key)
             )
-            attempt = connection.execute(
+            attempt = self.database.execute(
                 "INSERT INTO puzzle_attempts (learner, puzzle, right, first, answered_at) VALUES (?, ?, ?, ?, ?)",
                 (learner, key, int(right), int(first), stamp),
             ).lastrowid
-            after, puzzle_after = before, puzzle_before
-            if first:
-                score = 1.0 if right else 0.0
-                after = rated(before, [(puzzle_before, score)])
-                puzzle_after = rated(puzzle_before, [(before, 1.0 - score)])
-                connection.execute(
-                    "UPDATE learners SET rating = ?, deviation = ?, volatility = ? WHERE id = ?",
-                    (after.rating, after.deviation, after.volatility, learner),
-                )
-                connection.execute(
-                    "UPDATE puzzles SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
-                    (puzzle_after.rating, puzzle_after.deviation, puzzle_after.volatility, key),
-                )
-                connection.execute(
-                    """INSERT INTO rating_changes (attempt, learner, puzzle, learner_before, learner_after,
-                       learner_deviation, learner_volatility, puzzle_before, puzzle_after, puzzle_deviation, rated_at)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                    (
-                        attempt,
-                        learner,
-                        key,
-                        before.rating,
-                        after.rating,
-                        after.deviation,
-                        after.volatility,
-                        puzzle_before.rating,
-                        puzzle_after.rating,
-                        puzzle_after.deviation,
-                        stamp,
-                    ),
-                )
-            self._schedule(connection, learner, _item("puzzle", key), right, moment, stamp)
-        return PuzzleAnswer(first, right, before, after, puzzle_before, puzzle_after)
+        return PuzzleAttempt(attempt, learner, key, right, first, rating, Rating(*rows[0]), stamp)
+
+    def keep_ratings(self, attempt: PuzzleAttempt, learner: Rating, puzzle: Rating) -> None:
+        """Keep the learner's and the puzzle's ratings after a rated attempt, and the change, for the trend."""
+        with self.database.write():
+            self.database.execute(
+                "UPDATE learners SET rating = ?, deviation = ?, volatility = ? WHERE id = ?",
+                (learner.rating, learner.deviation, learner.volatility, attempt.learner),
+            )
+            self.database.execute(
+                "UPDATE puzzles SET rating = ?, deviation = ?, volatility = ? WHERE key = ?",
+                (puzzle.rating, puzzle.deviation, puzzle.volatility, attempt.puzzle),
+            )
+            self.database.execute(
+                """INSERT INTO rating_changes (attempt, learner, puzzle, learner_before, learner_after,
+                   learner_deviation, learner_volatility, puzzle_before, puzzle_after, puzzle_deviation, rated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    attempt.id,
+                    attempt.learner,
+                    attempt.puzzle,
+                    attempt.learner_rating.rating,
+                    learner.rating,
+                    learner.deviation,
+                    learner.volatility,
+                    attempt.puzzle_rating.rating,
+                    puzzle.rating,
+                    puzzle.deviation,
+                    attempt.stamp,
+                ),
+            )
 
     def rating_history(self, name: str) -> list[RatingChange]:
         """The learner's rated attempts, oldest first: the puzzle, right or wrong, the rating before and after."""
         learner = self.find(name)
         if learner is None:
             return []
-        rows = self.store._query(
+        rows = self.database.query(
             """SELECT changes.puzzle, attempts.right, learner_before, learner_after, learner_deviation, rated_at
                FROM rating_changes AS changes JOIN puzzle_attempts AS attempts ON attempts.id = changes.attempt
                WHERE changes.learner = ? ORDER BY changes.attempt""",
@@ -616,7 +583,7 @@ class Progress:
     def most_missed(self, limit: int = 10) -> list[MissedPuzzle]:
         """The puzzles the class gets wrong most at the first try (only first tries count, as for the
         ratings): the most learners wrong first, then the largest share of them, then the highest rated."""
-        rows = self.store._query(
+        rows = self.database.query(
             f"""SELECT {_PUZZLE_COLUMNS}, tried, wrong FROM puzzles JOIN
                   (SELECT puzzle AS tried_key, count(*) AS tried, sum(1 - right) AS wrong FROM puzzle_attempts
                    WHERE first = 1 GROUP BY puzzle) AS firsts ON firsts.tried_key = puzzles.key
@@ -626,23 +593,21 @@ class Progress:
         return [MissedPuzzle(_puzzle(row[:-2]), row[-2], row[-1]) for row in rows]
 
     # ------------------------------------------------------------- lessons
-    def record_lesson_answer(self, name: str, lesson: str, question: str, right: bool) -> LessonRecord:
-        """Keep an answer to a lesson's practice question (``question``: a key the lesson can ask again,
-        e.g. ``house/17`` for ruleset and seed). Wrong answers join the mistakes queue. Returns the lesson's record."""
+    def add_lesson_answer(self, name: str, lesson: str, question: str, right: bool) -> int:
+        """Keep an answer to a lesson's practice question (``lesson``: the lesson's page id; ``question``:
+        a key the lesson can ask it again by, e.g. ``house/17`` for ruleset and seed). Returns the learner's id."""
         if ":" in _key(lesson, "A lesson's id"):
             raise database.RecordError(f"A lesson's id holds no ':', unlike {database.shown(lesson)}.")
         _key(question, "A lesson question's key")
         _right(right)
-        moment = self.clock()
-        stamp = self._stamp(moment)
-        with self.store._transaction() as connection:
-            learner, _ = self._learner_in(connection, name, stamp)
-            connection.execute(
+        stamp = self.stamp(self.clock())
+        with self.database.write():
+            learner, _ = self.learner_in(name, stamp)
+            self.database.execute(
                 "INSERT INTO lesson_answers (learner, lesson, question, right, answered_at) VALUES (?, ?, ?, ?, ?)",
                 (learner, lesson, question, int(right), stamp),
             )
-            self._schedule(connection, learner, _item("lesson", question, lesson), right, moment, stamp)
-        return self.lessons(name)[lesson]
+        return learner
 
     def lessons(self, name: str) -> dict[str, LessonRecord]:
         """Each lesson the learner practised: how many questions, how many right, when."""
@@ -652,7 +617,7 @@ class Progress:
         return self._lessons_of(learner.id)
 
     def _lessons_of(self, learner: int) -> dict[str, LessonRecord]:
-        rows = self.store._query(
+        rows = self.database.query(
             """SELECT lesson, count(*), sum(right), min(CASE WHEN right THEN answered_at END), max(answered_at)
                FROM lesson_answers WHERE learner = ? GROUP BY lesson ORDER BY lesson""",
             (learner,),
@@ -660,29 +625,26 @@ class Progress:
         return {lesson: LessonRecord(lesson, asked, right, first, last) for lesson, asked, right, first, last in rows}
 
     # ------------------------------------------------------------ mistakes
-    def _schedule(self, connection, learner: int, item: str, right: bool, moment: float, stamp: str) -> None:
-        """The mistakes queue after an answer: wrong queues it (again) for AGAIN_SOON; right, when it is
-        due, counts towards RIGHT_TO_CLEAR in a row and brings it back after AGAIN_LATER."""
-        row = connection.execute(
-            "SELECT due, streak FROM mistakes WHERE learner = ? AND item = ?", (learner, item)
-        ).fetchone()
-        if not right:
-            connection.execute(
-                """INSERT INTO mistakes (learner, item, due, streak, misses, added_at) VALUES (?, ?, ?, 0, 1, ?)
-                   ON CONFLICT (learner, item) DO UPDATE SET due = excluded.due, streak = 0, misses = misses + 1""",
-                (learner, item, moment + AGAIN_SOON, stamp),
-            )
-            return
-        if row is None or row[0] > moment:
-            return  # right, but not asked as a mistake that was due: the schedule stands
-        streak = row[1] + 1
-        if streak >= RIGHT_TO_CLEAR:
-            connection.execute("DELETE FROM mistakes WHERE learner = ? AND item = ?", (learner, item))
-        else:
-            connection.execute(
-                "UPDATE mistakes SET streak = ?, due = ? WHERE learner = ? AND item = ?",
-                (streak, moment + AGAIN_LATER, learner, item),
-            )
+    def mistake_schedule(self, learner: int, item: str) -> tuple[float, int] | None:
+        """When an item of the learner's queue is due and its right answers in a row; None: not queued."""
+        rows = self.database.query("SELECT due, streak FROM mistakes WHERE learner = ? AND item = ?", (learner, item))
+        return rows[0] if rows else None
+
+    def queue_mistake(self, learner: int, item: str, due: float) -> None:
+        """A wrong answer: the item queued (again), due at ``due``, its streak back to 0 and one more miss."""
+        self.database.execute(
+            """INSERT INTO mistakes (learner, item, due, streak, misses, added_at) VALUES (?, ?, ?, 0, 1, ?)
+               ON CONFLICT (learner, item) DO UPDATE SET due = excluded.due, streak = 0, misses = misses + 1""",
+            (learner, item, due, self.stamp(self.clock())),
+        )
+
+    def reschedule_mistake(self, learner: int, item: str, streak: int, due: float) -> None:
+        self.database.execute(
+            "UPDATE mistakes SET streak = ?, due = ? WHERE learner = ? AND item = ?", (streak, due, learner, item)
+        )
+
+    def clear_mistake(self, learner: int, item: str) -> None:
+        self.database.execute("DELETE FROM mistakes WHERE learner = ? AND item = ?", (learner, item))
 
     def mistakes(self, name: str, due_only: bool = False, limit: int | None = None) -> list[Mistake]:
         """The learner's mistakes queue (``due_only``: those due now), the longest due first."""
@@ -698,65 +660,26 @@ class Progress:
         if limit is not None:
             sql += " LIMIT ?"
             parameters.append(limit)
-        return [_mistake(row) for row in self.store._query(sql, parameters)]
+        return [_mistake(row) for row in self.database.query(sql, parameters)]
 
     def mistakes_due(self, name: str, limit: int | None = None) -> list[Mistake]:
         return self.mistakes(name, due_only=True, limit=limit)
 
     # --------------------------------------------------------------- games
     def graded_game(self, game: int, seat: int) -> GradedGame | None:
-        rows = self.store._query(
+        rows = self.database.query(
             f"SELECT {_GRADED_COLUMNS} FROM graded_games AS graded LEFT JOIN learners ON learners.id = graded.learner "
             "WHERE game = ? AND seat = ?",
             (game, seat),
         )
         return _graded(rows[0]) if rows else None
 
-    def grade_game(
-        self,
-        game: int,
-        seat: int,
-        name: str | None = None,
-        deals: int | None = None,
-        on_decision: Callable[[int, int], None] | None = None,
-    ) -> GradedGame:
-        """The recorded game ``game`` graded for ``seat`` (played by ``name``, if named), once: a game
-        already graded is read back. See ``strategy.grading`` for how; ``on_decision(done, total)``
-        follows the grading, which takes a few seconds."""
-        from ..strategy import grading
-
-        kept = self.graded_game(game, seat)
-        if kept is not None:
-            return kept
-        if name is not None:
-            learner_name(name)
-        record = self.store.game(game)
-        if not 0 <= seat < record.players:
-            raise database.StoreError(f"Game {game} has seats 1 to {record.players}; there is no seat {seat + 1}.")
-        rules = self.store.rules(record.ruleset, record.version)
-        grade = grading.grade_round(
-            rules,
-            record.players,
-            record.seed,
-            record.leader,
-            record.actions,
-            seat,
-            grading.DEFAULT_DEALS if deals is None else deals,
-            estimate_seed=_game_digest(
-                record.ruleset, record.version, record.seed, record.leader, record.actions, seat
-            ),
-            on_decision=on_decision,
-        )
-        base = self.store.ruleset(record.ruleset, record.version).base
-        like = grading.played_like(grade.error_rate, grading.agent_rates(base)) if grade.decisions else ""
-        return self.keep_grade(game, seat, grade.to_json(), like, name)
-
     def keep_grade(self, game: int, seat: int, grade: Mapping, played_like: str, name: str | None = None) -> GradedGame:
         """Keep a game's grade (``Grade.to_json``); the first kept stands, so a game is graded once."""
-        stamp = self._stamp(self.clock())
+        stamp = self.stamp(self.clock())
         counts = grade["counts"]
-        with self.store._transaction() as connection:
-            learner = self._learner_in(connection, name, stamp)[0] if name is not None else None
+        with self.database.write() as connection:
+            learner = self.learner_in(name, stamp)[0] if name is not None else None
             connection.execute(
                 """INSERT OR IGNORE INTO graded_games (game, seat, learner, decisions, error_rate, blunders, mistakes,
                    inaccuracies, result, luck, deal_luck, played_like, grade, graded_at)
@@ -785,7 +708,7 @@ class Progress:
         learner = self.find(name)
         if learner is None:
             return []
-        rows = self.store._query(
+        rows = self.database.query(
             f"SELECT {_GRADED_COLUMNS} FROM graded_games AS graded JOIN learners ON learners.id = graded.learner "
             "WHERE graded.learner = ? ORDER BY graded.game DESC",
             (learner.id,),
@@ -803,7 +726,7 @@ class Progress:
         return [self._progress(learner) for learner in self.learners()]
 
     def _progress(self, learner: Learner) -> LearnerProgress:
-        query = self.store._query
+        query = self.database.query
         attempted, right = query(
             "SELECT count(*), coalesce(sum(right), 0) FROM puzzle_attempts WHERE learner = ? AND first = 1",
             (learner.id,),
@@ -889,19 +812,3 @@ def _graded(row: tuple) -> GradedGame:
     return GradedGame(
         game, seat, name, decisions, error_rate, counts, result, luck, deal_luck, like, json.loads(grade), at
     )
-
-
-def _game_digest(ruleset: str, version: int, seed: int, leader: int, actions: Sequence, seat: int) -> int:
-    """The grader's seed for a game: from the game itself (rules, deal, moves, seat), never its
-    number, so the same moves at the same deal always get the same grade."""
-    played = json.dumps([ruleset, version, seed, leader, [str(action) for action in actions], seat])
-    return int.from_bytes(hashlib.sha256(played.encode()).digest()[:8], "little")
-
-
-def round_half(value: float) -> int:
-    """A rating as people read it: a whole number, halves away from zero.
-
-    >>> round_half(1511.5), round_half(1464.05)
-    (1512, 1464)
-    """
-    return int(math.floor(value + 0.5)) if value >= 0 else -int(math.floor(-value + 0.5))

@@ -2,7 +2,9 @@
 every version published in the database.
 
 The command line, scenario files and the widgets all ask here. A lookup never creates a
-database: while there is none, the presets' shipped versions answer alone.
+database: while there is none, the presets' shipped versions answer alone. A registry opens its
+database once, when there is one to read (or ``database()`` is asked for, to write), and keeps it;
+a page hands it the database it holds already (``Registry(store)``), so a lookup opens nothing.
 
 >>> import os, tempfile
 >>> registry = Registry(os.path.join(tempfile.mkdtemp(), "none-yet.sqlite3"))
@@ -24,21 +26,38 @@ from .database import PRESET_PUBLISHED_AT, PublishedRuleset, Store, default_path
 
 
 class Registry:
-    """Rulesets by name and version; ``path`` is the database (default: the user's)."""
+    """Rulesets by name and version in ``database``: the page's open ``Store``, or the path of one
+    (default: the user's)."""
 
-    def __init__(self, path: str | Path | None = None):
-        self.path = Path(path).expanduser() if path is not None else default_path()
+    def __init__(self, database: str | Path | Store | None = None):
+        self._store = database if isinstance(database, Store) else None
+        self._owned = self._store is None  # a database handed in is its owner's to close
+        if self._store is not None:
+            self.path = self._store.path
+        else:
+            self.path = Path(database).expanduser() if database is not None else default_path()
+
+    def database(self) -> Store:
+        """The registry's database, opened (made, if there is none yet) on first use and kept."""
+        if self._store is None:
+            self._store = Store(self.path)
+        return self._store
+
+    def close(self) -> None:
+        """Close the database this registry opened (one handed to it stays open: its owner closes it)."""
+        if self._owned and self._store is not None:
+            self._store.close()
+            self._store = None
 
     def _database_exists(self) -> bool:
-        return self.path.is_file() and self.path.stat().st_size > 0
+        return self._store is not None or (self.path.is_file() and self.path.stat().st_size > 0)
 
     def ruleset(self, name: str, version: int | None = None) -> PublishedRuleset:
         """A published version (the latest unless one is asked for), or a sentence listing what exists."""
         if not isinstance(name, str):
             raise RulesError(f"'{name}' is not a published ruleset: choose one of {', '.join(self.names())}.")
         if self._database_exists():
-            with Store(self.path) as store:
-                return store.ruleset(name, version)
+            return self.database().ruleset(name, version)
         if name not in PRESETS:
             raise RulesError(f"'{name}' is not a published ruleset: choose one of {', '.join(PRESET_IDS)}.")
         if version not in (None, 1):
@@ -51,18 +70,20 @@ class Registry:
     def names(self) -> list[str]:
         """Every ruleset's name, the presets first."""
         if self._database_exists():
-            with Store(self.path) as store:
-                return store.names()
+            return self.database().names()
         return list(PRESET_IDS)
 
     def rulesets(self) -> list[PublishedRuleset]:
         """Every published version of every ruleset, in the order they were published."""
         if self._database_exists():
-            with Store(self.path) as store:
-                return store.all_rulesets()
+            return self.database().all_rulesets()
         return [self.ruleset(name) for name in PRESET_IDS]
 
 
 def find_rules(name: str, version: int | None = None) -> Rules:
     """A ruleset by name from the user's database (see ``Registry``)."""
-    return Registry().rules(name, version)
+    registry = Registry()
+    try:
+        return registry.rules(name, version)
+    finally:
+        registry.close()

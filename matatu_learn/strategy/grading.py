@@ -42,8 +42,9 @@ from dataclasses import asdict, dataclass
 from ..agents.choices import agent_spec, make_agent
 from ..agents.dealer import Dealer, likely_deal
 from ..agents.heuristic import style_for
+from ..agents.playouts import play_out
 from ..agents.reading import beliefs, read_log
-from ..agents.search import play_out, search_candidates
+from ..agents.search import search_candidates
 from ..agents.simulate import game_seed
 from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalActionError, MatatuError

@@ -41,8 +41,9 @@ from ..agents.choices import make_agent
 from ..agents.dealer import Dealer, likely_deal
 from ..agents.decisions import Decision, Motive
 from ..agents.heuristic import style_for
+from ..agents.playouts import play_out
 from ..agents.reading import beliefs, read_log
-from ..agents.search import CONFIDENCE, play_out
+from ..agents.search import CONFIDENCE
 from ..engine.actions import CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
 from ..engine.cards import ACE, JACK, RANK_OF, SUIT_OF, Card
 from ..engine.errors import NotationError

@@ -29,12 +29,13 @@ from ..engine.errors import MatatuError
 from ..engine.events import CutterShown, Event, Opened, public_event
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
-from ..engine.rules import PRESET_IDS, AfterDraw, JackEffect, Rules, with_switches
+from ..engine.rules import PRESET_IDS, AfterDraw, Rules, with_switches
 from ..engine.rules_text import match_sentence
 from ..engine.scoring import Match
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
-from ..store.database import Store
+from ..play.choosing import Ask, Deciding, Refuse, choose
+from ..store.database import RecordedSeat, SeatKind
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET
 from .voice import (
@@ -49,11 +50,12 @@ from .voice import (
     chopper_words,
     count,
     listed,
+    question_words,
 )
 
 HUMAN = "human"
 # The order in which a card's ways of being laid are asked: cut or play, then the suit, then the call.
-QUESTIONS = ("kind", "suit", "word")
+QUESTIONS = tuple(deciding.value for deciding in Deciding)
 MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 120
 # Who plays a computer seat, as its label says it.
@@ -85,33 +87,6 @@ class Control:
     action: Action | None
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOrder:
-    """Who plays after the seat to move, who an 8 would skip, and whose turn a reverse would give."""
-
-    next_seat: int
-    skipped: int
-    after_jump: int
-    after_reverse: int
-
-
-def turn_order(view: PlayerView) -> TurnOrder:
-    """The seats around the player to move, read from the direction of play (docs/rules.md §5).
-
-    With two players a jump and a reverse both give the player to move another turn.
-
-    >>> from matatu_learn.engine.rules import PRESETS
-    >>> game = Round(PRESETS["uganda"], players=4, seed=1)
-    >>> turn_order(PlayerView(game, 0))
-    TurnOrder(next_seat=1, skipped=1, after_jump=2, after_reverse=3)
-    """
-    seat, players, direction = view.to_move, view.players, view.direction
-    next_seat = (seat + direction) % players
-    if players == 2:
-        return TurnOrder(next_seat, next_seat, seat, seat)
-    return TurnOrder(next_seat, next_seat, (seat + 2 * direction) % players, (seat - direction) % players)
-
-
 def player_words(kind: str) -> str:
     """Who plays a seat, in words: 'computer, search level 2'."""
     if kind in PLAYER_WORDS:
@@ -119,9 +94,9 @@ def player_words(kind: str) -> str:
     return f"computer, search level {kind.partition(':')[2]}"
 
 
-def seat_player_words(name: str) -> str:
+def seat_player_words(seat: RecordedSeat) -> str:
     """Who played a recorded seat: a computer player in words, a person by the name they gave."""
-    return player_words(name) if name in AGENT_CHOICES else name
+    return player_words(seat.agent) if seat.kind is SeatKind.COMPUTER else seat.name or "a person"
 
 
 def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:
@@ -184,11 +159,6 @@ def match_length(rules: Rules) -> str:
     return "one round (each round stands alone)"
 
 
-def _deciding(actions: Sequence[Action]) -> str:
-    """The first attribute on which these ways of laying one card differ."""
-    return next(name for name in QUESTIONS if len({getattr(action, name) for action in actions}) > 1)
-
-
 class TableSession:
     """A round or a match at one table: seats, agents, moves, and what each person may see.
 
@@ -244,18 +214,20 @@ class TableSession:
         self.rules = rules
         self.whole_match = bool(whole_match)
         self.seed = seed
-        self.kinds = tuple(kinds)
         if people is not None and len(people) != len(kinds):
             raise PlayError(f"Give a name for each of the {len(kinds)} seats, not {len(people)}.")
-        self.people = tuple(people) if people is not None else None
-        self.names = seat_labels(kinds) if people is None else tuple(people)
         if viewer is not None and (viewer not in range(len(kinds)) or kinds[viewer] != HUMAN):
             raise PlayError(f"The seat seen from here must be a person's seat, not {viewer!r}.")
         self.fixed_viewer = viewer
         self.record = record
         seeds = random.Random(f"agents {seed}")  # apart from the deal's seeds, so agents never change a deal
-        self.agents = [None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds]
-        self.humans = tuple(seat for seat, kind in enumerate(kinds) if kind == HUMAN)
+        # The match's seats; ``kinds``, ``agents``, ``names``, ``people`` and ``humans`` are the
+        # current round's (with "eliminate" a round seats only the players still in the match).
+        self.match_kinds = tuple(kinds)
+        self.match_people = tuple(people) if people is not None else None
+        self.match_names = seat_labels(kinds) if people is None else tuple(people)
+        self.match_words = self.match_people or COMPASS[len(kinds)]
+        self.match_agents = tuple(None if kind == HUMAN else make_agent(kind, seeds.randrange(2**63)) for kind in kinds)
         self.match = Match(rules, len(kinds), seed)
         self.recorded: list[int] = []
         self.record_problem = ""
@@ -265,17 +237,39 @@ class TableSession:
     # ------------------------------------------------------------------ the round
     def _deal(self) -> None:
         self.game: Round = self.match.next_round()
+        self._seat_round(self.match.round_seats)
         self.views = [PlayerView(self.game, seat) for seat in range(self.game.players)]
         self.moves: list[Move] = []
-        self.selected: Card | None = None
-        self._open: list[Action] = []
-        self.viewer = self.humans[0] if self.fixed_viewer is None else self.fixed_viewer
+        self.pending: Ask | None = None  # the question a tapped card leaves open
+        fixed = self.fixed_viewer
+        self.viewer = self.humans[0] if fixed is None else self.round_seats.index(fixed)
         self.covered = False
         self._follow_turn()
 
+    def _seat_round(self, round_seats: tuple[int, ...]) -> None:
+        """The round's seats, each the match seat ``round_seats`` says (the engine numbers a round from 0)."""
+        self.round_seats = round_seats
+        self.kinds = tuple(self.match_kinds[seat] for seat in round_seats)
+        self.agents = [self.match_agents[seat] for seat in round_seats]
+        self.names = tuple(self.match_names[seat] for seat in round_seats)
+        self.seat_words = tuple(self.match_words[seat] for seat in round_seats)
+        self.people = None if self.match_people is None else self.seat_words
+        self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
+
     @property
     def players(self) -> int:
+        """The seats of the round being played."""
         return len(self.kinds)
+
+    @property
+    def learner_in_match(self) -> bool:
+        """A person at this screen still has a seat in the match (with "eliminate" they may have left)."""
+        return any(self.match_kinds[seat] == HUMAN for seat in self.match.seated)
+
+    @property
+    def match_voice(self) -> Voice:
+        """Sentences about the match's seats (the match table, who left): "You" for the viewer's."""
+        return Voice(len(self.match_kinds), viewer=self.round_seats[self.viewer], names=self.match_words)
 
     @property
     def view(self) -> PlayerView:
@@ -289,7 +283,8 @@ class TableSession:
 
     @property
     def match_over(self) -> bool:
-        return self.match.over or (not self.whole_match and self.game.over)
+        """No next round here: the match is over, it is a single round, or the learner left the match."""
+        return self.match.over or (self.game.over and (not self.whole_match or not self.learner_in_match))
 
     @property
     def round_number(self) -> int:
@@ -308,7 +303,7 @@ class TableSession:
     @property
     def voice(self) -> Voice:
         """The table's sentences for the person at the screen: "You" for their seat."""
-        return Voice(self.players, viewer=self.viewer, names=self.people)
+        return Voice(self.players, viewer=self.viewer, names=self.seat_words)
 
     def _follow_turn(self) -> None:
         """Hand the screen to the person whose turn it is; cover their hand until they are ready."""
@@ -401,35 +396,21 @@ class TableSession:
         if card not in self.view.hand:
             raise PlayError(f"{card_words(card).capitalize()} is not in your hand.")
         self.cancel_choice()
-        actions, reason = card_verdict(self.view, card, self.voice)
-        if not actions:
-            raise PlayError(reason)
-        if len(actions) == 1:
-            return self.act(actions[0])
-        self.selected, self._open = card, actions
-        return None
+        return self._chosen(choose(self.view, None, card=card))
+
+    def _chosen(self, choice) -> Move | None:
+        if isinstance(choice, Refuse):
+            raise PlayError(self.voice.ruling(choice.ruling))
+        if isinstance(choice, Ask):
+            self.pending = choice
+            return None
+        return self.act(choice.action)
 
     def choice(self) -> tuple[str, list[tuple[str, object]]] | None:
         """The question the selected card leaves open — ``(question, [(label, answer), ...])`` — or None."""
-        options = self._open if self.my_turn else []
-        if not options:
+        if self.pending is None or not self.my_turn:
             return None
-        name = card_words(self.selected)
-        attribute = _deciding(options)
-        if attribute == "kind":
-            return f"Cut with {name}, or lay it as an ordinary card?", [
-                ("Cut with it", CUT),
-                ("Lay it", PLAY),
-            ]
-        if attribute == "suit":
-            suits = sorted({action.suit for action in options})
-            return f"Which suit does {name} name?", [(SUIT_WORDS[suit].capitalize(), suit) for suit in suits]
-        word = next(action.word for action in options if action.word is not None)
-        left = len(self.view.hand) - 1
-        return (
-            f"Laying {name} leaves you {count(left)}: say the call?",
-            [(f"Say “{CALL_WORDS[word]}”", word), ("Say nothing", None)],
-        )
+        return question_words(self.pending, len(self.view.hand) - 1)
 
     def answer(self, value: object) -> Move | None:
         """Answer the open question about the selected card; the move is made once nothing is left to ask."""
@@ -440,14 +421,10 @@ class TableSession:
         if value not in [answer for _, answer in answers]:
             accepted = ", ".join(label for label, _ in answers)
             raise PlayError(f"{value!r} does not answer “{question}”: choose {accepted}.")
-        attribute = _deciding(self._open)
-        self._open = [action for action in self._open if getattr(action, attribute) == value]
-        if len(self._open) == 1:
-            return self.act(self._open[0])
-        return None
+        return self._chosen(choose(self.view, self.pending, answer=value))
 
     def cancel_choice(self) -> None:
-        self.selected, self._open = None, []
+        self.pending = None
 
     # ------------------------------------------------------------------ buttons
     def controls(self) -> list[Control]:
@@ -512,7 +489,7 @@ class TableSession:
         if self.covered:
             return f"Pass the device to {voice.seat(seat)}."
         shared = len(self.humans) > 1 and self.fixed_viewer is None
-        you = f"{COMPASS[self.players][seat]}, your turn" if shared else "Your turn"
+        you = f"{self.seat_words[seat]}, your turn" if shared else "Your turn"
         legal = self.view.legal
         kinds = {action.kind for action in legal}
         if CALL in kinds:
@@ -535,28 +512,8 @@ class TableSession:
 
     def order_sentence(self) -> str:
         """The direction of play and what an 8 or a J (or Q) would do from the seat to move."""
-        view = self.view
-        if view.over:
-            return ""
-        order = turn_order(view)
-        voice = self.voice
-        mover = view.to_move
-        way = "clockwise ↻" if view.direction == 1 else "anticlockwise ↺"
-        text = f"Play goes {way}: {voice.says(order.next_seat, 'plays')} after {voice.inside(mover)}."
-        reversers = ["J"] if self.rules.jack is JackEffect.REVERSE else []
-        if self.rules.queens_reverse:
-            reversers.append("Q")
-        jumpers = "an 8" + (" or a J" if self.rules.jack is JackEffect.JUMP else "")
-        if_mover = f"If {voice.inside(mover)} {voice.verb(mover, 'lays')} {jumpers}"
-        if self.players == 2:
-            text += f" {if_mover}, {voice.inside(mover)} {voice.verb(mover, 'plays')} again."
-            if reversers:
-                text += f" A {' or a '.join(reversers)} reverses: {voice.inside(mover)} {voice.verb(mover, 'plays')} again too."
-            return text
-        text += f" {if_mover}, {voice.says(order.skipped, 'is')} skipped and {voice.says(order.after_jump, 'plays')}."
-        if reversers:
-            text += f" A {' or a '.join(reversers)} reverses the order: {voice.inside(order.after_reverse)} would play next."
-        return text
+        order = self.view.order_of_play
+        return "" if order is None else self.voice.order(order)
 
     def facts(self) -> list[str]:
         """The state of the pile in short sentences: the suit in play, a joker's colour, a pick owed."""
@@ -600,8 +557,7 @@ class TableSession:
         try:
             WRITE_BUDGET.spend("game")
             name, version = self._published_name()
-            with Store(self.registry.path) as store:
-                self.recorded.append(store.record(game, name, version, list(self.kinds)))
+            self.recorded.append(self.registry.database().record(game, name, version, list(self.kinds)))
             self.record_problem = ""
         except MatatuError as error:
             self.record_problem = f"This round could not be saved to the history: {error}"
@@ -638,6 +594,9 @@ class TableSession:
         result = self.game.result
         if result is None:
             return ""
+        departures = self.match.departures
+        if self.match.current is None and departures and departures[-1].round == self.match.rounds_played:
+            return f"{self.voice.result(result)} {self.match_voice.departure(departures[-1])}"
         return self.voice.result(result)
 
     def match_text(self) -> str:
@@ -648,7 +607,9 @@ class TableSession:
         if not self.whole_match:
             return "A single round, not a whole match."
         if self.match.over:
-            return f"The match is over: {self.voice.winners(self.match.winners)}."
+            return f"The match is over: {self.match_voice.winners(self.match.winners)}."
+        if self.game.over and not self.learner_in_match:
+            return self.voice.left_the_match()
         return f"Round {self.round_number}. {match_sentence(rules)}"
 
     @property
@@ -670,16 +631,16 @@ def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, 
         mode = "joker mode" if rules.jokers else "classic"
     else:
         suffix, mode = "-table", changes_words(published.rules, rules)
-    with Store(registry.path) as store:
-        number = 1
-        while True:
-            ending = suffix if number == 1 else f"{suffix}-{number}"
-            name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
-            if name not in store.names() or store.rules(name) == rules:
-                title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
-                version = store.publish(name, ruleset, rules.switches(), title)
-                return name, version
-            number += 1
+    store = registry.database()
+    number = 1
+    while True:
+        ending = suffix if number == 1 else f"{suffix}-{number}"
+        name = ruleset[: MAX_NAME_LENGTH - len(ending)] + ending
+        if name not in store.names() or store.rules(name) == rules:
+            title = f"{published.title}, {mode}"[:MAX_TITLE_LENGTH]
+            version = store.publish(name, ruleset, rules.switches(), title)
+            return name, version
+        number += 1
 
 
 def tap_move(session: TableSession, message: dict) -> Callable[[], object] | None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Mapping, Sequence
 from urllib.parse import parse_qs
 
@@ -46,24 +47,21 @@ from ..store.database import RecordError
 from ..store.progress import (
     NAME_LIMIT,
     NAME_REFUSED,
-    START_RATING,
     GradedGame,
     LearnerProgress,
     LessonRecord,
     MissedPuzzle,
     Mistake,
     Progress,
-    PuzzleAnswer,
     PuzzleEntry,
-    Rating,
     learner_name,
-    rated,
-    round_half,
 )
 from ..strategy.grading import agent_rates
 from ..strategy.review import THRESHOLDS
 from .lessons import FIRST_GAME, LESSON_PATH, PATH_WORDS, PRACTICE, Question, practice_question
+from .mistakes import record_lesson_answer
 from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
+from .ratings import START_RATING, PuzzleAnswer, Rating, rated, record_puzzle_answer
 from .voice import action_words, count, listed
 
 # The solvers a puzzle is seeded against: name, rating. Their ratings are fixed points of the
@@ -275,7 +273,7 @@ def answer_puzzle(
     key = puzzle_key(puzzle)
     if not progress.known_puzzles([key]):
         progress.add_puzzles([puzzle_entry(puzzle, set_number, number)])
-    return progress.record_puzzle_answer(name, key, right)
+    return record_puzzle_answer(progress, name, key, right)
 
 
 # ------------------------------------------------------------------- learners
@@ -317,7 +315,7 @@ def answer_lesson(progress: Progress, name: str, lesson: str, ruleset: str, seed
     """Keep an answer to a lesson's practice question (``practice_question(lesson, ruleset, seed)``)."""
     if lesson not in PRACTICE:
         raise MatatuError(f"'{lesson}' has no practice questions; these do: {', '.join(PRACTICE)}.")
-    return progress.record_lesson_answer(name, lesson, lesson_question_key(ruleset, seed), right)
+    return record_lesson_answer(progress, name, lesson, lesson_question_key(ruleset, seed), right)
 
 
 def mistake_item(progress: Progress, mistake: Mistake) -> Puzzle | Question:
@@ -337,6 +335,15 @@ def due_mistakes(progress: Progress, name: str, limit: int = SET_SIZE) -> list[t
 
 
 # -------------------------------------------------------------------- words
+def round_half(value: float) -> int:
+    """A rating as people read it: a whole number, halves away from zero.
+
+    >>> round_half(1511.5), round_half(1464.05)
+    (1512, 1464)
+    """
+    return int(math.floor(value + 0.5)) if value >= 0 else -int(math.floor(-value + 0.5))
+
+
 def rating_words(rating: float, change: float | None = None, deviation: float | None = None) -> str:
     """A rating as the learner reads it, with its last move.
 

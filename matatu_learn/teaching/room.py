@@ -1,16 +1,17 @@
 """A page's client of a room: one person's seat at a table several pages share on one server.
 
-The room itself lives in the store (``store/rooms.py``); a ``RoomTable`` holds only what its
-page may know: the room's code, this seat, its token (the player's way back), a pending card
-choice and the last table state it drew for this seat — never a round, another hand or the
-stock. Each time the room changes, ``state()`` replays the match into a ``TableSession`` seen
-from this seat alone, turns it into the Play table's state (``table_state``) and drops it.
+The room's rules are the room service's (``play/rooms.py``) and its rows the store's; a
+``RoomTable`` holds what its page may know: the room's code, this seat, its token (the
+player's way back), the card choice being made and the last table state it drew for this seat
+— never a round, another hand or the stock. Its seat's table follows the match the page's room
+service keeps: a move made anywhere is applied to it once, as it comes, and ``state()`` turns
+it into the Play table's state (``table_state``) for this seat alone.
 
-Taps are the Play table's messages (card, control, answer, cancel, next_round); a move goes to
-the store, checked there against the move number it was made on, so two pages that tap at
-once make one move. A refusal is said in the voice's words, in place. ``refresh()`` is the
-cheap poll (a heartbeat and two small reads), and ``drive()`` lets any page make a computer's
-move that is due, or a move for a person who is away.
+Taps are the Play table's messages (card, control, answer, cancel, next_round, again); a move
+goes to the room service, checked there against the move number it was made on, so two pages
+that tap at once make one move. A refusal is said in the room's words (``room_voice``), in
+place. ``refresh()`` is the cheap poll (a heartbeat and two small reads), and ``drive()`` lets
+any page make a computer's move that is due, or a move for a person who is away.
 
 >>> import os, tempfile
 >>> database = os.path.join(tempfile.mkdtemp(), "rooms.sqlite3")
@@ -30,46 +31,62 @@ move that is due, or a move for a person who is away.
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..agents.choices import make_agent
-from ..engine.actions import CATCH, Action, make_action, parse_action
+from ..engine.actions import CATCH, Action, make_action
+from ..engine.cards import parse_card
 from ..engine.errors import MatatuError
 from ..engine.events import Caught
 from ..engine.rules import with_switches
-from ..engine.view import PlayerView
-from ..store.registry import Registry
-from ..store.roles import RoleError, WriteBudget
-from ..store.rooms import (
+from ..play.choosing import Act, Ask, Choice, Refuse, choose
+from ..play.rooms import (
     AWAY_SECONDS,
+    COMPUTER_PAUSE,
+    DRIVER_GRACE,
     EXPIRE_SECONDS,
     PERSON,
-    STAND_IN,
+    KeptMatch,
+    MoveRecord,
     Refusal,
     RoomError,
     RoomRecord,
-    Rooms,
+    RoomService,
     Status,
     computer_name,
+    present,
     read_code,
 )
+from ..store.database import Store
+from ..store.registry import Registry
+from ..store.roles import RoleError, WriteBudget
 from .play import HUMAN, Move, PlayError, TableSession, match_length, player_words, published_mix
+from .room_voice import (
+    AWAY_WORDS,
+    ELIMINATE_WORDS,
+    NO_OPEN_ROOMS,
+    STATUS_WORDS,
+    catch_label,
+    catch_words,
+    closed_words,
+    refusal_words,
+    result_actions,
+    saved_words,
+    stand_in_words,
+    waiting_words,
+)
 from .table_state import table_state
-from .voice import COMPASS, Voice, changes_words, listed, ruleset_words
+from .voice import COMPASS, Voice, card_verdict, changes_words, ruleset_words
 
-# Seconds a computer (or a stand-in) waits after the last move before it moves: the table's pace.
-COMPUTER_PAUSE = 0.8
-# When the page elected to make the computer's moves is quiet, another page makes them after this.
-DRIVER_GRACE = 2.0
 # How often a page tells the room it is there (AWAY_SECONDS without it, and the computer stands in).
 HEARTBEAT_SECONDS = AWAY_SECONDS / 4  # 5 s: four beats within the away time, whatever the server sets it to
 # Rooms one page may open (a page is one kernel), in a sliding window.
 ROOMS_PER_PAGE = 5
 ROOMS_WINDOW = 600.0
+# What a page may hand the room functions: its room service, its database object, or a database path.
+Database = RoomService | Store | str | Path | None
 
 
 class _RoomBudget(WriteBudget):
@@ -82,18 +99,16 @@ class _RoomBudget(WriteBudget):
 
 
 ROOM_BUDGET = _RoomBudget({"room": (ROOMS_PER_PAGE, ROOMS_WINDOW)})
-NO_OPEN_ROOMS = "No rooms are open on this server."
-STATUS_WORDS = {
-    Status.WAITING: "waiting for players",
-    Status.PLAYING: "playing",
-    Status.OVER: "match over",
-    Status.CLOSED: "closed",
-}
+
+
+def _service(database: Database, clock: Callable[[], float]) -> RoomService:
+    """The page's room service: the one given, or one over the database given (owned by its table)."""
+    return database if isinstance(database, RoomService) else RoomService(database, clock=clock)
 
 
 # ---------------------------------------------------------------------- opening, joining
 def open_room(
-    database: str | Path | None,
+    database: Database,
     host_name: str,
     *,
     ruleset: str = "house",
@@ -108,21 +123,21 @@ def open_room(
             f"This page has opened {ROOMS_PER_PAGE} rooms in the last {ROOMS_WINDOW / 60:g} minutes, the most a page "
             "may: join one of them, or wait a few minutes before opening another."
         ) from None
+    rooms = _service(database, clock)
     try:
-        with Rooms(database, clock=clock) as rooms:
-            published = rooms.store.ruleset(ruleset)
-            code, token = rooms.open(host_name, published.name, published.version, seed=seed)
+        published = rooms.store.ruleset(ruleset)
+        code, token = rooms.open(host_name, published.name, published.version, seed=seed)
     except RoomError as error:
         ROOM_BUDGET.refund("room")
         raise PlayError(refusal_words(error)) from None
     except BaseException:
         ROOM_BUDGET.refund("room")
         raise
-    return RoomTable(database, code, 0, token, clock=clock)
+    return RoomTable(rooms, code, 0, token, owned=rooms is not database)
 
 
 def join_room(
-    database: str | Path | None,
+    database: Database,
     code: str,
     name: str,
     *,
@@ -130,33 +145,32 @@ def join_room(
     clock: Callable[[], float] = time.time,
 ) -> RoomTable:
     """Take the first free person's seat (or ``seat``) in the room of ``code``, under ``name``."""
-    with Rooms(database, clock=clock) as rooms:
-        try:
-            code = read_code(code)
-            seat, token = rooms.join(code, name, seat)
-        except RoomError as error:
-            raise PlayError(refusal_words(error)) from None
-    return RoomTable(database, code, seat, token, clock=clock)
+    rooms = _service(database, clock)
+    try:
+        code = read_code(code)
+        seat, token = rooms.join(code, name, seat)
+    except RoomError as error:
+        raise PlayError(refusal_words(error)) from None
+    return RoomTable(rooms, code, seat, token, owned=rooms is not database)
 
 
-def rejoin_room(
-    database: str | Path | None, code: str, token: str, *, clock: Callable[[], float] = time.time
-) -> RoomTable:
+def rejoin_room(database: Database, code: str, token: str, *, clock: Callable[[], float] = time.time) -> RoomTable:
     """Come back to a seat with the player's link (``room=CODE&player=TOKEN``): the same seat and hand."""
-    with Rooms(database, clock=clock) as rooms:
-        try:
-            code = read_code(code)
-            seat = rooms.rejoin(code, token)
-        except RoomError as error:
-            raise PlayError(refusal_words(error)) from None
-    return RoomTable(database, code, seat, token, clock=clock)
+    rooms = _service(database, clock)
+    try:
+        code = read_code(code)
+        seat = rooms.rejoin(code, token)
+    except RoomError as error:
+        raise PlayError(refusal_words(error)) from None
+    return RoomTable(rooms, code, seat, token, owned=rooms is not database)
 
 
-def open_rooms(database: str | Path | None = None, *, clock: Callable[[], float] = time.time) -> list[dict]:
+def open_rooms(database: Database = None, *, clock: Callable[[], float] = time.time) -> list[dict]:
     """The open rooms of a server, oldest first: code, ruleset in words, seats taken of all,
     players' names, round and status (what ``matatu-learn rooms`` lists)."""
+    rooms = _service(database, clock)
     listed_rooms = []
-    with Rooms(database, clock=clock) as rooms:
+    try:
         for room in rooms.open_rooms():
             words = _rules_words(rooms, room)
             taken = sum(1 for seat in room.seats if seat.taken or not seat.person)
@@ -174,16 +188,22 @@ def open_rooms(database: str | Path | None = None, *, clock: Callable[[], float]
                     "status_words": STATUS_WORDS[room.status],
                 }
             )
+    finally:
+        if rooms is not database:
+            rooms.close()
     return listed_rooms
 
 
-def close_room(database: str | Path | None, code: str) -> None:
+def close_room(database: Database, code: str) -> None:
     """Close a room, whoever opened it: for the command line and the teacher (who checks the code first)."""
-    with Rooms(database) as rooms:
-        try:
-            rooms.close_room(code)
-        except RoomError as error:
-            raise PlayError(refusal_words(error)) from None
+    rooms = _service(database, time.time)
+    try:
+        rooms.close_room(code)
+    except RoomError as error:
+        raise PlayError(refusal_words(error)) from None
+    finally:
+        if rooms is not database:
+            rooms.close()
 
 
 def seat_names(room: RoomRecord) -> list[str]:
@@ -191,159 +211,57 @@ def seat_names(room: RoomRecord) -> list[str]:
     return [seat.name if seat.person else computer_name(room.players, seat.seat) for seat in room.seats]
 
 
-def _rules_words(rooms: Rooms, room: RoomRecord) -> str:
+def _rules_words(rooms: RoomService, room: RoomRecord) -> str:
     published = rooms.store.ruleset(room.ruleset, room.version)
     changes = changes_words(published.rules, with_switches(published.rules, room.switches))
     words = ruleset_words(published.name, published.title)
     return f"{words}, {changes}" if changes else words
 
 
-# ---------------------------------------------------------------------- refusals in words
-def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int | None = None) -> str:
-    """A room's refusal as the person who tried hears it (``names``: the table's seat names).
+# ---------------------------------------------------------------------- a seat's table, following the match
+class _SeatTable:
+    """This seat's table as the Play table draws it (a ``TableSession`` seen from one room seat),
+    following the room's kept match: told each round dealt and each move made, by its seat or a
+    catch by another player."""
 
-    >>> refusal_words(RoomError(Refusal.FULL, "", code="KQ7M", seats=4))
-    'Room KQ7M is full: its 4 seats are taken.'
-    """
-    facts = error.facts
-    voice = Voice(len(names), viewer=viewer, names=names) if names else None
+    def __init__(self, session: TableSession):
+        self.session = session
 
-    def who(seat: int | None) -> str:
-        if seat is None:
-            return "someone"
-        return voice.seat(seat) if voice is not None else f"seat {seat + 1}"
+    def dealt(self) -> None:
+        self.session.next_round()
 
-    why = error.why
-    if why is Refusal.BAD_CODE:
-        return (
-            f"“{facts.get('code', '')}” is not a room code: a code is 4 letters and digits, like KQ7M "
-            "(no 0, O, 1, I or L) — ask the host to read it out again."
-        )
-    if why is Refusal.NO_ROOM:
-        return f"No room is open with the code {facts['code']}: check the code with the host."
-    if why is Refusal.CLOSED:
-        return f"Room {facts['code']} is closed: open a new room, or join another."
-    if why is Refusal.EXPIRED:
-        return f"Room {facts['code']} has expired: nobody played there for {facts['hours']} hours. Open a new room."
-    if why is Refusal.TOO_MANY_ROOMS:
-        return (
-            f"This server already has {facts['limit']} rooms open, the most it holds: join one of them, or ask "
-            "the teacher to close some (matatu-learn rooms --close CODE)."
-        )
-    if why is Refusal.FULL:
-        if facts.get("started"):
-            return f"Room {facts['code']} has started its game with every seat taken: open a room of your own."
-        return f"Room {facts['code']} is full: its {facts['seats']} seats are taken."
-    if why is Refusal.SEAT_TAKEN:
-        return f"Seat {facts['seat'] + 1} is taken by {facts['name']}: choose another seat."
-    if why is Refusal.NOT_A_SEAT:
-        return f"This room has seats 1 to {facts['players']}."
-    if why is Refusal.NOT_PERSON_SEAT:
-        return f"Seat {facts['seat'] + 1} is played by the computer ({player_words(facts['agent'])})."
-    if why is Refusal.NAME:
-        problem = facts["problem"]
-        if problem == "empty":
-            return "Type your name first: it is what the others see at the table."
-        if problem == "long":
-            return f"A name is at most {facts['limit']} characters: “{facts['name']}…” is longer. Choose a shorter one."
-        if problem == "unprintable":
-            return "A name is one line of ordinary characters: no line breaks or control characters."
-        return f"“{facts['name']}” is a word the table uses for something else: choose another name."
-    if why is Refusal.NAME_TAKEN:
-        return f"Someone at this table is already called “{facts['name']}”: choose another name."
-    if why is Refusal.NOT_SEATED:
-        return (
-            f"This link holds no seat in room {facts['code']} (the seat may have been freed): "
-            "join the room with your name."
-        )
-    if why is Refusal.NOT_HOST:
-        return f"Only the host, {who(facts['host'])}, may do that."
-    if why is Refusal.NOT_WAITING:
-        return "The rules are locked: the cards are dealt."
-    if why is Refusal.NOT_PLAYING:
-        return "The host has not started the round yet."
-    if why is Refusal.SEATS:
-        return f"A room has {facts['low']} to {facts['high']} seats."
-    if why is Refusal.PERSON_SEATED:
-        return f"{facts['name']} sits at seat {facts['seat'] + 1}: that seat stays a person's while they are there."
-    if why is Refusal.FIRST_SEAT:
-        return "The first seat is always a person's: the one who opened the room sat there."
-    if why is Refusal.EMPTY_SEATS:
-        seats = facts["seats"]
-        where = listed([f"seat {seat + 1}" for seat in seats])
-        return (
-            f"{where.capitalize()} {'waits' if len(seats) == 1 else 'wait'} for a player: share the room's code, "
-            f"or let the computer play {'it' if len(seats) == 1 else 'them'}."
-        )
-    if why is Refusal.EMPTY_SEAT:
-        return f"Nobody sits at seat {facts['seat'] + 1}: hand the host role to someone at the table."
-    if why is Refusal.RULES:
-        return "The table's rules could not be locked (the published version differs): try Start again."
-    if why is Refusal.ELIMINATE:
-        return ELIMINATE_WORDS
-    if why is Refusal.MOVED_ON:
-        by = facts.get("by_seat")
-        if by is not None and by == viewer:
-            return "That move was already made (a second tap, or another tab at your seat)."
-        if by is not None:
-            return f"{who(by)} moved first, so your move was not made: look at the table again."
-        return "The table has moved on since you tapped, so your move was not made: look at it again."
-    if why is Refusal.NOT_YOUR_TURN:
-        turn = voice.turn(facts["to_move"]) if voice is not None else "not your turn"
-        return f"It is {turn}: wait for your turn."
-    if why is Refusal.NOT_AWAY:
-        return f"{who(facts['seat'])} is here and plays their own seat."
-    if why is Refusal.ILLEGAL:
-        if error.ruling is not None:
-            return Voice(len(names) if names else 6, viewer=viewer, names=names).ruling(error.ruling)
-        return str(error)
-    if why is Refusal.NOBODY_TO_CATCH:
-        return "There is nobody to catch now: the chance ends when the next player moves."
-    if why is Refusal.ROUND_ON:
-        return "The round is still being played: the next one is dealt once it is over."
-    if why is Refusal.MATCH_OVER:
-        return MATCH_OVER_WORDS
-    return str(error)
-
-
-AWAY_WORDS = "away: the computer plays for now"
-ELIMINATE_WORDS = "Rooms do not yet play matches where the heaviest hand leaves: turn “Eliminate one a round” off."
-MATCH_OVER_WORDS = "The match is over: open a new room to play again."
-
-
-# ---------------------------------------------------------------------- a seat's table, replayed
-class _SeatSession(TableSession):
-    """A ``TableSession`` seen from one room seat. With ``outbox`` set, a move the person makes
-    is checked as at the Play table and then held there (for the store) instead of applied."""
-
-    outbox: list[Action] | None = None
-
-    def _apply(self, seat: int, action: Action, reason: str) -> Move | None:
-        if self.outbox is not None:
-            self.outbox.append(action)
-            return None
-        return super()._apply(seat, action, reason)
+    def moved(self, move: MoveRecord, action: Action) -> None:
+        session = self.session
+        # The room's move, checked by the room service, applied to the drawn table as it is: the
+        # session has no public way to apply another seat's move until it draws from a play Table.
+        session._apply(move.seat, action, "")  # noqa: SLF001
+        if move.by_seat != move.seat:  # the catcher is the room's player who pressed Catch
+            told = session.moves[-1]
+            events = tuple(
+                Caught(event.seat, event.penalty, move.by_seat) if event.__class__ is Caught else event
+                for event in told.events
+            )
+            session.moves[-1] = Move(move.by_seat, told.action, told.reason, events)
 
 
 class RoomTable:
     """One page's seat at a room (see the module's docstring). Build it with ``open_room``,
-    ``join_room`` or ``rejoin_room``; ``clock`` gives the time (a test may fake it)."""
+    ``join_room`` or ``rejoin_room``; ``rooms`` is the page's room service (``owned``: this
+    table made it, and closes it)."""
 
-    def __init__(
-        self, database: str | Path | None, code: str, seat: int, token: str, clock: Callable[[], float] = time.time
-    ):
-        self.database = database
+    def __init__(self, rooms: RoomService, code: str, seat: int, token: str, owned: bool = False):
+        self.rooms = rooms
         self.code = code
         self.seat = seat
         self.token = token
-        self.clock = clock
-        self._rooms: Rooms | None = None
+        self._owned = owned
         self._room: RoomRecord | None = None
         self._presence: tuple[bool, ...] = ()
         self._lobby: dict[str, Any] | None = None
         self._state: dict[str, Any] | None = None
         self._state_at: int | None = None  # the room's change counter the state was built at
         self._at: tuple[int, int] | None = None  # (round, moves made) of the state drawn: taps are made on it
+        self._match: int | None = None  # the seed of the match the state drawn shows
         self._choice: tuple[str, list[Any]] | None = None  # a card tapped, and the answers given so far
         self._notice: dict[str, Any] | None = None
         self._notices = 0
@@ -352,27 +270,34 @@ class RoomTable:
         # The history's game id of the round the last state shows, once it is over (None before).
         self.recorded_game: int | None = None
 
+    def clock(self) -> float:
+        return self.rooms.clock()
+
+    @property
+    def database(self) -> Path:
+        return self.rooms.path
+
     @property
     def link_query(self) -> str:
         """The query of this player's own link back to their seat."""
         return f"room={self.code}&player={self.token}"
 
-    @property
-    def rooms(self) -> Rooms:
-        if self._rooms is None:
-            self._rooms = Rooms(self.database, clock=lambda: self.clock())
-        return self._rooms
-
     def close_connection(self) -> None:
-        if self._rooms is not None:
-            self._rooms.close()
-            self._rooms = None
+        """The page lets go of the room: its table stops following the match (and a service it made closes)."""
+        try:
+            kept = self.rooms.kept(self.code)
+        except MatatuError:
+            kept = None
+        if kept is not None:
+            kept.followers.pop(id(self), None)
+        if self._owned:
+            self.rooms.close()
 
     # ------------------------------------------------------------------ reading
     def _read(self, now: float | None = None) -> RoomRecord:
         now = self.clock() if now is None else now
         room = self.rooms.room(self.code, now, closed=True)
-        presence = tuple(seat.present(now) for seat in room.seats)
+        presence = tuple(present(seat, now) for seat in room.seats)
         if self._room is None or room.changes != self._room.changes or room.expired != self._room.expired:
             self._lobby = None
         if presence != self._presence:
@@ -419,8 +344,8 @@ class RoomTable:
         dealt = status in (Status.PLAYING, Status.OVER)
         seats = []
         for seat, record in enumerate(room.seats):
-            present = self._presence[seat] if seat < len(self._presence) else False
-            stand_in = record.person and record.taken and not present and dealt
+            here = self._presence[seat] if seat < len(self._presence) else False
+            stand_in = record.person and record.taken and not here and dealt
             if record.person:
                 who = AWAY_WORDS if stand_in else ""
             else:
@@ -434,7 +359,7 @@ class RoomTable:
                     "agent": None if record.person else record.kind,
                     "who": who,
                     "taken": record.taken or not record.person,
-                    "present": present,
+                    "present": here,
                     "host": seat == room.host,
                     "you": seat == self.seat,
                     "stand_in": stand_in,
@@ -446,17 +371,13 @@ class RoomTable:
         why_not = ""
         if status is Status.WAITING:
             if not you_host:
-                why_not = f"Waiting for {names[room.host] or 'the host'}, the host, to start the round."
+                why_not = waiting_words(names[room.host])
             elif empty:
-                why_not = refusal_words(RoomError(Refusal.EMPTY_SEATS, "", seats=tuple(seat.seat for seat in empty)))
+                why_not = refusal_words(RoomError(Refusal.EMPTY_SEATS, seats=tuple(seat.seat for seat in empty)))
             elif rules.eliminate:
                 why_not = ELIMINATE_WORDS
         elif status is Status.CLOSED:
-            why_not = (
-                f"Room {room.code} has expired: nobody played there for {EXPIRE_SECONDS // 3600} hours."
-                if room.expired
-                else f"Room {room.code} is closed."
-            )
+            why_not = closed_words(room.code, room.expired)
         return {
             "code": room.code,
             "status": status.value,
@@ -493,110 +414,86 @@ class RoomTable:
             return dict(self._state, notice=self._notice)
         return self._state
 
-    def _snapshot(self) -> tuple[RoomRecord, list, dict[int, int]]:
-        """The room, its moves and its recorded rounds, read as one consistent snapshot."""
-        rooms = self.rooms
-        connection = rooms.store._connection
-        now = self.clock()
-        try:
-            connection.execute("BEGIN")
-            room = rooms.room(self.code, now, closed=True)
-            moves = rooms.moves(self.code)
-            games = rooms.games(self.code)
-        finally:
-            if connection.in_transaction:
-                connection.execute("COMMIT")
-        return room, moves, games
+    def _make_seat_table(self, room: RoomRecord) -> Callable[[KeptMatch], _SeatTable]:
+        """How this seat's table is made to follow the room's match (its first round dealt)."""
 
-    def _session(self, room: RoomRecord, moves: list) -> _SeatSession:
-        """A fresh session of this seat, replayed to the room's current move; the caller drops it."""
-        published = self._ruleset(room.ruleset, room.version)
-        played = self.rooms.store.rules(room.played, room.played_version)
-        kinds = [HUMAN if seat.person else seat.kind for seat in room.seats]
-        session = _SeatSession(
-            room.ruleset,
-            kinds,
-            switches=played.switches(),  # the exact rules played, whatever the ruleset's latest version
-            whole_match=room.whole_match,
-            seed=room.seed,
-            database=self.database,
-            people=seat_names(room),
-            viewer=self.seat,
-            record=False,
-        )
-        # Said as the room's host chose it: its ruleset's version, and the changes made to it.
-        session.published_rules, session.version, session.title = published.rules, published.version, published.title
-        number = 1
-        for move in moves:
-            if move.round > room.round:
-                break
-            while move.round > number:
-                session.next_round()
-                number += 1
-            session._apply(move.seat, parse_action(move.action), "")
-            if move.by_seat != move.seat:
-                told = session.moves[-1]
-                events = tuple(
-                    Caught(event.seat, event.penalty, move.by_seat) if event.__class__ is Caught else event
-                    for event in told.events
-                )
-                session.moves[-1] = Move(move.by_seat, told.action, told.reason, events)
-        while number < room.round:
-            session.next_round()
-            number += 1
-        return session
+        def make(kept: KeptMatch) -> _SeatTable:
+            published = self._ruleset(room.ruleset, room.version)
+            kinds = [HUMAN if seat.person else seat.kind for seat in room.seats]
+            session = TableSession(
+                room.ruleset,
+                kinds,
+                switches=kept.rules.switches(),  # the exact rules played, whatever the ruleset's latest version
+                whole_match=room.whole_match,
+                seed=kept.seed,
+                database=self.database,
+                people=seat_names(room),
+                viewer=self.seat,
+                record=False,
+            )
+            # Said as the room's host chose it: its ruleset's version, and the changes made to it.
+            session.published_rules, session.version, session.title = (
+                published.rules,
+                published.version,
+                published.title,
+            )
+            return _SeatTable(session)
 
-    def _fresh(self) -> _SeatSession:
-        """The session now, checked to be at the position this page last drew: a tap is made on that."""
-        room, moves, games = self._snapshot()
-        self._room = room
+        return make
+
+    def _session(self, room: RoomRecord) -> TableSession:
+        """This seat's table, brought up to the room's current move (normally: nothing to apply)."""
+        return self.rooms.follow(self.code, id(self), self._make_seat_table(room), room=room).session
+
+    def _fresh(self) -> TableSession:
+        """This seat's table now, checked to be at the position this page last drew: a tap is made on that."""
+        room = self._read()
         if room.status is Status.CLOSED or room.expired:
             self._lobby = None
             raise PlayError(refusal_words(self._closed_error(room)))
         if room.round == 0:
-            raise PlayError(refusal_words(RoomError(Refusal.NOT_PLAYING, "")))
-        session = self._session(room, moves)
+            raise PlayError(refusal_words(RoomError(Refusal.NOT_PLAYING, status=room.status)))
+        session = self._session(room)
         at = (room.round, len(session.moves))
         if self._at is not None and at != self._at:
             self._state_at = None
-            last = session.moves[-1] if session.moves and at[0] == self._at[0] else None
-            raise RoomError(
-                Refusal.MOVED_ON, "", round=at[0], number=at[1], by_seat=None if last is None else last.seat
-            )
+            last = self.rooms.rows.move(room.code, *self._at) if at[0] == self._at[0] else None
+            raise RoomError(Refusal.MOVED_ON, round=at[0], number=at[1], by_seat=None if last is None else last.by_seat)
         self._restore_choice(session)
         return session
 
     @staticmethod
     def _closed_error(room: RoomRecord) -> RoomError:
         if room.expired:
-            return RoomError(Refusal.EXPIRED, "", code=room.code, hours=EXPIRE_SECONDS // 3600)
-        return RoomError(Refusal.CLOSED, "", code=room.code)
+            return RoomError(Refusal.EXPIRED, code=room.code, hours=EXPIRE_SECONDS // 3600)
+        return RoomError(Refusal.CLOSED, code=room.code)
 
-    def _restore_choice(self, session: _SeatSession) -> None:
-        """The card this page tapped and the answers given, asked again of the fresh session."""
-        if self._choice is None:
+    def _restore_choice(self, session: TableSession) -> None:
+        """The card this page tapped and the answers given, asked again of the table when a move
+        in between let the question go (and dropped when the question no longer stands)."""
+        if self._choice is None or session.choice() is not None:
             return
         card, answers = self._choice
-        session.outbox = []
-        try:
-            session.choose_card(card)
-            for value in answers:
-                session.answer(value)
-        except MatatuError:
-            session.outbox.append(None)
-        if session.outbox or session.choice() is None:
-            session.cancel_choice()
+        view = session.view
+        pending = choose(view, None, card=parse_card(card)) if session.my_turn else None
+        for value in answers:
+            pending = choose(view, pending, answer=value) if isinstance(pending, Ask) else None
+        if not isinstance(pending, Ask):
             self._choice = None
-        session.outbox = None
+            return
+        session.choose_card(card)  # several ways to lay it: the question, nothing played
+        for value in answers:
+            session.answer(value)
 
     def _make_state(self) -> dict[str, Any]:
-        room, moves, games = self._snapshot()
-        self._room = room
+        room = self._read()
+        games = self.rooms.games(self.code)
         self._lobby = None
-        session = self._session(room, moves)
+        session = self._session(room)
         self._restore_choice(session)
         state = table_state(session)
         self._at = (room.round, len(session.moves))
+        self._match = room.seed
         self._state_at = room.changes
         self.recorded_game = games.get(room.round) if session.over else None
         lobby = self.lobby()
@@ -614,21 +511,20 @@ class RoomTable:
         if not view.over:
             mover = view.to_move
             if mover in stand_ins:
-                state["status"] = (
-                    f"{_capital(voice.turn(mover))}: {voice.seat(mover)} is away, so the computer plays for now."
-                )
+                state["status"] = stand_in_words(voice, mover)
             silent = view.catchable
             if silent is not None and mover != self.seat and silent != self.seat:
-                words = (
-                    f"{voice.seat(silent)} did not say the call: you may catch {voice.inside(silent)} "
-                    f"until {voice.inside(mover)} {voice.verb(mover, 'moves')}."
-                )
+                words = catch_words(voice, silent, mover)
                 state["status"] = f"{state['status']} {words}"
                 for control in state["controls"]:
                     if control["kind"] == "catch":
-                        control.update(label=f"Catch {voice.seat(silent)}", enabled=True, reason=words)
-        elif state["result"] is not None and room.round in games:
-            state["result"]["saved"] = f"Saved as game {games[room.round]} in the history, with this room's names."
+                        control.update(label=catch_label(voice, silent), enabled=True, reason=words)
+        elif state["result"] is not None:
+            if room.round in games:
+                state["result"]["saved"] = saved_words(games[room.round])
+            state["result"]["actions"] = result_actions(
+                next_round=state["result"]["next_round"], host=lobby["you_host"]
+            )
         state["room"] = lobby
         return state
 
@@ -645,7 +541,7 @@ class RoomTable:
         computer plays (``computer``: seat → agent spec, or None for a person's seat)."""
         chosen = None
         if ruleset is not None:
-            published = Registry(self.database).ruleset(ruleset)
+            published = self.rooms.store.ruleset(ruleset)
             chosen = (published.name, published.version)
         if switches:
             room = self._room or self._read()
@@ -669,12 +565,12 @@ class RoomTable:
         the Play table) and lock."""
         room = self._read()
         if room.host != self.seat:
-            raise PlayError(refusal_words(RoomError(Refusal.NOT_HOST, "", host=room.host), seat_names(room)))
+            raise PlayError(refusal_words(RoomError(Refusal.NOT_HOST, host=room.host), seat_names(room)))
         if room.status is not Status.WAITING:
-            raise PlayError(refusal_words(RoomError(Refusal.NOT_WAITING, "", status=room.status)))
+            raise PlayError(refusal_words(RoomError(Refusal.NOT_WAITING, status=room.status)))
         empty = tuple(seat.seat for seat in room.seats if seat.person and not seat.taken)
         if empty:
-            raise PlayError(refusal_words(RoomError(Refusal.EMPTY_SEATS, "", seats=empty)))
+            raise PlayError(refusal_words(RoomError(Refusal.EMPTY_SEATS, seats=empty)))
         rules = with_switches(self.rooms.store.rules(room.ruleset, room.version), room.switches)
         if rules.eliminate:
             raise PlayError(ELIMINATE_WORDS)
@@ -683,6 +579,12 @@ class RoomTable:
         else:
             name, version = room.ruleset, room.version
         self._write(lambda: self.rooms.start(self.code, self.token, name, version, now=self.clock()))
+
+    def deal_again(self) -> None:
+        """The host deals a new match with the same seats and rules: once the match is over, or
+        between two rounds."""
+        self._write(lambda: self.rooms.deal_again(self.code, self.token, now=self.clock()))
+        self._choice = None
 
     def hand_host(self, seat: int) -> None:
         """The host hands the host role to the person at ``seat``; while the host is away, anyone
@@ -730,7 +632,7 @@ class RoomTable:
 
     # ------------------------------------------------------------------ taps
     def tap(self, message: Any) -> str:
-        """A tap of the table widget: make the move it asks for through the store, or say why not.
+        """A tap of the table widget: make the move it asks for through the room service, or say why not.
 
         Returns the sentence said in place ('' when the move was made); it is also the state's
         ``notice``."""
@@ -747,13 +649,14 @@ class RoomTable:
             elif kind == "answer":
                 said = self._tap_answer(message.get("index"))
             elif kind == "cancel":
-                self._choice = None
+                self._cancel()
             elif kind == "next":
                 self.drive()
             elif kind == "next_round":
                 self._next_round()
             elif kind == "again":
-                raise PlayError(MATCH_OVER_WORDS)
+                self.rooms.deal_again(self.code, self.token, now=self.clock())
+                self._choice = None
             elif kind != "reveal":
                 raise PlayError("That is not something this table can do.")
         except MatatuError as error:
@@ -764,9 +667,16 @@ class RoomTable:
             self._notice = {"text": said, "card": card, "control": control, "serial": self._notices}
         return said
 
-    def _send(self, session: _SeatSession, action: Action) -> None:
-        """Make a move through the store, on the move number this page saw."""
+    def _cancel(self) -> None:
         self._choice = None
+        room = self._read()
+        if room.round and room.status is not Status.CLOSED:
+            self._session(room).cancel_choice()
+
+    def _send(self, session: TableSession, action: Action) -> None:
+        """Make a move through the room service, on the move number this page saw."""
+        self._choice = None
+        session.cancel_choice()
         move = self.rooms.move(
             self.code,
             action.text,
@@ -777,34 +687,50 @@ class RoomTable:
         )
         self._at = (move.round, move.number + 1)  # until the page draws again, the next tap is made here
 
+    def _chosen(self, session: TableSession, card: str, answers: list[Any]) -> Choice:
+        """What tapping ``card`` and giving ``answers`` asks for: a move, a question, or a refusal."""
+        view = session.view
+        choice = choose(view, None, card=parse_card(card))
+        for value in answers:
+            choice = choose(view, choice, answer=value) if isinstance(choice, Ask) else choice
+        return choice
+
     def _tap_card(self, card: Any) -> str:
         if not isinstance(card, str):
             raise PlayError("Tap a card of your hand.")
         session = self._fresh()
-        session.outbox = []
-        session.choose_card(card)
-        if session.outbox:
-            self._send(session, session.outbox[0])
+        if not session.my_turn:
+            raise PlayError(session.status())
+        session.cancel_choice()
+        self._choice = None
+        choice = self._chosen(session, card, [])
+        if isinstance(choice, Refuse):
+            raise PlayError(card_verdict(session.view, parse_card(card), session.voice)[1])
+        if isinstance(choice, Act):
+            self._send(session, choice.action)
         else:
+            session.choose_card(card)  # several ways to lay it: the question, nothing played
             self._choice = (card, [])
         return ""
 
     def _tap_answer(self, index: Any) -> str:
         session = self._fresh()
         asked = session.choice()
-        if asked is None:
+        if asked is None or self._choice is None:
             self._choice = None
             raise PlayError("There is no question open: tap a card of your hand first.")
         answers = asked[1]
         if type(index) is not int or not 0 <= index < len(answers):
-            raise PlayError(f"Choose one of the answers: {listed([label for label, _ in answers], 'or')}.")
+            raise PlayError(f"Choose one of the answers: {' or '.join(label for label, _ in answers)}.")
         value = answers[index][1]
-        session.outbox = []
-        session.answer(value)
-        if session.outbox:
-            self._send(session, session.outbox[0])
+        card, given = self._choice
+        choice = self._chosen(session, card, [*given, value])
+        if isinstance(choice, Refuse):
+            raise PlayError(session.voice.ruling(choice.ruling))
+        if isinstance(choice, Act):
+            self._send(session, choice.action)
         else:
-            card, given = self._choice
+            session.answer(value)  # the question narrows, nothing played
             self._choice = (card, [*given, value])
         return ""
 
@@ -816,7 +742,7 @@ class RoomTable:
         if kind == "catch" and not view.over and view.to_move != self.seat:
             silent = view.catchable
             if silent is None or silent == self.seat:
-                raise RoomError(Refusal.NOBODY_TO_CATCH, "", seat=self.seat)
+                raise RoomError(Refusal.NOBODY_TO_CATCH, seat=self.seat)
             self._send(session, make_action(CATCH))  # the engine's catch, in the next player's turn, by this seat
             return ""
         button = next((control for control in session.controls() if control.kind == kind), None)
@@ -824,66 +750,29 @@ class RoomTable:
             raise PlayError("That button is not at this table.")
         if button.action is None or not button.enabled:
             raise PlayError(button.tooltip)
-        session.outbox = []
-        session.act(button.action)
-        if session.outbox:
-            self._send(session, session.outbox[0])
+        self._send(session, button.action)
         return ""
 
     def _next_round(self) -> None:
         room = self._read()
-        if room.status is Status.OVER:
-            raise PlayError(MATCH_OVER_WORDS)
         after = self._at[0] if self._at is not None else room.round
-        self.rooms.deal_next(self.code, self.token, after, now=self.clock())
+        self.rooms.deal_next(self.code, self.token, after, now=self.clock(), seed=self._match)
         self._choice = None
 
     # ------------------------------------------------------------------ the computer's moves
     def drive(self, now: float | None = None) -> bool:
-        """Make the move of a computer seat, or of a person away for more than AWAY_SECONDS, once
-        it is due (COMPUTER_PAUSE after the last move). Any page may call it on every poll: the
-        first person's page that is here makes it, another after DRIVER_GRACE more, and only one
-        move lands. Whether this page made one."""
-        now = self.clock() if now is None else now
-        try:
-            room = self.rooms.room(self.code, now)
-        except RoomError:
-            return False
-        if room.status is not Status.PLAYING or room.to_move < 0:
-            return False
-        waited = now - room.moved_at
-        seat = room.seats[room.to_move]
-        if waited < COMPUTER_PAUSE or (seat.person and seat.present(now)):
-            return False
-        here = [other.seat for other in room.seats if other.person and other.present(now)]
-        if here and here[0] != self.seat and waited < COMPUTER_PAUSE + DRIVER_GRACE:
-            return False  # the first page that is here makes it
-        replayed = self.rooms.replayed(self.code, now)
-        game = replayed.game
-        if game is None or game.over:
-            return False
-        spec = seat.kind if not seat.person else STAND_IN
-        number = len(game.history)
-        # Seeded by the room and the move: every page that decides it decides the same.
-        agent = make_agent(spec, random.Random(f"room {room.seed} {room.round} {number}").randrange(2**63))
-        decision = agent.decide(PlayerView(game, game.to_move))
-        try:
-            self.rooms.move(self.code, decision.action.text, round=room.round, number=number, agent=spec, now=now)
-        except RoomError as error:
-            if error.why in (Refusal.MOVED_ON, Refusal.NOT_AWAY, Refusal.MATCH_OVER, Refusal.NOT_PLAYING):
-                return False
-            raise
-        self._state_at = None
-        return True
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        """Let the room service make a computer's (or a stand-in's) move that is due, on this page's
+        behalf (see ``RoomService.drive``). Whether this page made one."""
+        moved = self.rooms.drive(self.code, self.seat, now)
+        if moved:
+            self._state_at = None
+        return moved
 
 
 __all__ = [
     "AWAY_SECONDS",
     "COMPUTER_PAUSE",
+    "DRIVER_GRACE",
     "NO_OPEN_ROOMS",
     "PERSON",
     "RoomTable",

@@ -31,7 +31,6 @@ from ..engine.rules import (
     with_switches,
 )
 from ..engine.rules_text import rules_sections
-from ..store.database import Store
 from ..store.registry import Registry
 from .voice import (
     inactive_words,
@@ -213,5 +212,4 @@ class RulesDraft:
         if not self.changes:
             raise RulesError("Nothing is changed yet: change a switch before you publish.")
         base = None if name == self.base_name else self.base_name
-        with Store(self.registry.path) as store:
-            return store.publish(name, base, self.changes, title)
+        return self.registry.database().publish(name, base, self.changes, title)

@@ -16,8 +16,9 @@ The keys (every one always present; ``None`` where there is nothing):
 - ``order``: the seats in the order of play, starting with the seat to move, each
   ``{"seat": index, "name": "North", "who": "computer, heuristic" or "", "you": bool,
   "cards": int, "cards_words": "7 cards", "to_move": bool, "eight": bool, "jack": bool,
-  "tags": [str, ...]}`` — ``eight`` marks the seat an 8 would step over, ``jack`` the seat a J
-  (or a reversing Q) would hand the turn to; ``tags`` say both in words.
+  "queen": bool, "tags": [str, ...]}`` — ``eight`` marks the seat an 8 would step over, ``jack``
+  the seat a J would hand the turn to, ``queen`` the seat a reversing Q would; ``tags`` say them
+  in words. The order is the engine's (``PlayerView.order_of_play``): seats gone out come last.
 - ``order_sentence`` (str): the same in one sentence, for a screen reader.
 - ``pile``: ``{"top": card or None, "size": int, "words": str, "facts": [str, ...]}``.
 - ``stock``: ``{"size": int, "words": "23 cards to draw"}``.
@@ -36,7 +37,8 @@ The keys (every one always present; ``None`` where there is nothing):
 - ``computer``: ``{"to_move": bool, "name": str}``: whether "Next move" has something to do.
 - ``result``: ``None`` while the round is on, else ``{"ending": str, "rows": [{"name", "cards",
   "total", "points", "won"}], "match": {"names": [...], "rounds": [[points, ...]], "totals": [...]}
-  or None, "match_text": str, "saved": str, "next_round": bool}``.
+  or None, "match_text": str, "saved": str, "next_round": bool, "actions": [{"type": "next_round" or
+  "again", "label": str}, ...]}`` — the buttons the result carries.
 - ``coach``: ``None``, or ``{"title": str, "paragraphs": [str, ...], "verdict": {"kind": "good" or
   "better", "text": str} or None}`` for a coached game.
 - ``cards_shown``: every face-up card in this state (the only faces the widget may send).
@@ -48,14 +50,36 @@ from typing import Any
 
 from ..engine.actions import CUT, PLAY
 from ..engine.cards import CARD_NAMES, DECK
-from ..engine.rules import JackEffect
 from ..engine.rules_text import marker_name, marker_sentence
-from .play import TableSession, player_words, turn_order
-from .voice import card_name, chopper_words, count, listed, ruleset_words, seat_names
+from ..play.choosing import Ask, Deciding
+from ..play.protocol import TapKind
+from .play import TableSession, player_words
+from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
 ROUND_SERIALS = 10_000
 HINT_REASON = "What would the search player do here, and why?"
+NEXT_ROUND_LABEL = "Next round"
+PLAY_AGAIN_LABEL = "Play again"
+# The page's own words: its buttons, the pace picker, the result's headings (table.js has none).
+PACE_WORDS = {"step": "step by step", "slow": "slow", "normal": "normal", "fast": "fast"}
+PAGE_WORDS = {
+    "reveal": "Show the hand",
+    "next": "Next move",
+    "pace": "Pace of the computer's moves",
+    "paces": [[pace, f"Pace: {words}"] for pace, words in PACE_WORDS.items()],
+    "cancel": "Cancel",
+    "headings": ["Player", "Cards", "Total", "Points"],
+    "total": "Total",
+    "winner": "★ winner",
+}
+# How a suit's answer is marked: its symbol, red for hearts and diamonds.
+SUIT_MARKS = (
+    {"symbol": "♠", "red": False},
+    {"symbol": "♥", "red": True},
+    {"symbol": "♦", "red": True},
+    {"symbol": "♣", "red": False},
+)
 
 
 def _capital(text: str) -> str:
@@ -70,24 +94,21 @@ def headline(session: TableSession) -> str:
 
 
 def order_of_play(session: TableSession) -> list[dict[str, Any]]:
-    """The seats in the order of play from the seat to move, the 8's and the J's seats tagged."""
+    """The seats in the order of play from the seat to move (the engine's order), the 8's, the J's
+    and a reversing Q's seats tagged; seats gone out under play on last."""
     view = session.view
     voice = session.voice
-    players, direction, mover = view.players, view.direction, view.to_move
-    eight = jack = None
-    if not view.over:
-        order = turn_order(view)
-        eight = order.skipped
-        reverses = session.rules.jack is JackEffect.REVERSE
-        jack = order.after_reverse if reverses else order.after_jump
+    order = view.order_of_play
+    if order is None:
+        seats_in_order = [(view.to_move + step * view.direction) % view.players for step in range(view.players)]
+        jack = queen = eight = None
+    else:
+        seats_in_order = [*order.seats, *order.out]
+        eight, jack, queen = order.skipped, order.after_jack, order.after_queen
+        if order.after_eight == eight:
+            eight = None
     seats = []
-    for step in range(players):
-        seat = (mover + step * direction) % players
-        tags = []
-        if seat == eight:
-            tags.append("an 8 skips this seat")
-        if seat == jack:
-            tags.append("a J hands the turn here" if seat != mover else "a J gives this seat another turn")
+    for seat in seats_in_order:
         kind = session.kinds[seat]
         cards = view.hand_sizes[seat]
         seats.append(
@@ -98,10 +119,11 @@ def order_of_play(session: TableSession) -> list[dict[str, Any]]:
                 "you": seat == session.viewer,
                 "cards": cards,
                 "cards_words": count(cards),
-                "to_move": seat == mover and not view.over,
+                "to_move": order is not None and seat == order.to_move,
                 "eight": seat == eight,
                 "jack": seat == jack,
-                "tags": tags,
+                "queen": seat == queen,
+                "tags": voice.order_tags(order, seat),
             }
         )
     return seats
@@ -133,12 +155,17 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
                 "reason": reason if show_playable or not actions else "",
                 "drawn": card == view.drawn,
                 "chopper": view.is_chopper(card),
+                "marks": [
+                    mark
+                    for mark, shown in (("chopper", view.is_chopper(card)), ("just drawn", card == view.drawn))
+                    if shown
+                ],
             }
         )
     if not shown:
         title = ""
     else:
-        whose = "Your hand" if len(session.humans) == 1 else f"{seat_names(session.players)[view.seat]}, your hand"
+        whose = "Your hand" if len(session.humans) == 1 else f"{session.seat_words[view.seat]}, your hand"
         title = f"{whose}: {count(len(view.hand))}, worth {view.total()}"
     return {"title": title, "show_playable": show_playable, "cards": cards}
 
@@ -174,9 +201,14 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
     rules = session.rules
     if session.whole_match and session.match.results and (rules.match_target or rules.match_rounds):
         match = {
-            "names": [_capital(name) for name in session.voice.names],
-            "rounds": [list(result.points) for result in session.match.results],
+            "names": [_capital(name) for name in session.match_voice.names],
+            # A seat that had left the match by a round has no points in it: a dash.
+            "rounds": [
+                ["—" if points is None else points for points in session.match.match_points(index)]
+                for index in range(len(session.match.results))
+            ],
             "totals": list(session.scores),
+            "titles": [f"Round {number}" for number in range(1, len(session.match.results) + 1)],
         }
     if session.record_problem:
         saved = session.record_problem
@@ -191,7 +223,24 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
         "match_text": session.match_text(),
         "saved": saved,
         "next_round": not session.match_over,
+        "actions": result_actions(not session.match_over),
     }
+
+
+def question_state(pending: Ask, asked: tuple[str, list]) -> dict[str, Any]:
+    """The open question, its answers' labels, and a suit's mark on each answer that names one."""
+    suits = pending.deciding is Deciding.SUIT
+    return {
+        "text": asked[0],
+        "answers": [label for label, _ in asked[1]],
+        "marks": [SUIT_MARKS[value] if suits else None for _, value in asked[1]],
+    }
+
+
+def result_actions(next_round: bool) -> list[dict[str, str]]:
+    """The buttons a result carries at a table of this screen: "Next round" while the match goes on, and a new deal."""
+    actions = [{"type": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
+    return [*actions, {"type": TapKind.DEAL_AGAIN.value, "label": PLAY_AGAIN_LABEL}]
 
 
 def table_state(
@@ -231,7 +280,7 @@ def table_state(
         "status": session.status(),
         "your_turn": session.my_turn,
         "covered": session.covered,
-        "cover_label": f"Pass the device to {seat_names(session.players)[view.seat]}: tap here to show your hand."
+        "cover_label": f"Pass the device to {session.seat_words[view.seat]}: tap here to show your hand."
         if session.covered
         else "",
         "direction": view.direction,
@@ -248,11 +297,13 @@ def table_state(
         "marker": marker_state(session),
         "chopper": _capital(chopper_words(view)) + ".",
         "hand": hand_state(session, show_playable),
-        "question": None if asked is None else {"text": asked[0], "answers": [label for label, _ in asked[1]]},
+        "question": None if asked is None else question_state(session.pending, asked),
         "controls": controls,
         "notice": notice,
         "last": last_move(session),
         "log": [{"text": session.describe(move), "action": move.action.text} for move in session.moves],
+        "log_title": f"Moves this round ({len(session.moves)})",
+        "words": PAGE_WORDS,
         "computer": {
             "to_move": session.computer_to_move,
             "name": _capital(voice.seat(view.to_move)) if session.computer_to_move else "",

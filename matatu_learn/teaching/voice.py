@@ -320,6 +320,57 @@ class Voice:
             previous = event
         return sentences
 
+    # ---------------------------------------------------------------- the order of play
+    def order(self, order) -> str:
+        """The direction of play and where an 8, a J or a Q would hand the turn (``OrderOfPlay``).
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.round import Round
+        >>> print(Voice(4, viewer=0).order(Round(PRESETS["uganda"], players=4, seed=1).order_of_play()))
+        Play goes clockwise ↻: West plays after you. If you lay an 8, West is skipped and North plays. A J reverses the order: East would play next.
+        """
+        mover = order.to_move
+        way = "clockwise ↻" if order.direction == 1 else "anticlockwise ↺"
+        text = f"Play goes {way}: {self.says(order.next_seat, 'plays')} after {self.inside(mover)}."
+        jumps = order.after_jack is not None and not order.jack_reverses
+        reversers = (["J"] if order.jack_reverses else []) + (["Q"] if order.after_queen is not None else [])
+        if_mover = f"If {self.inside(mover)} {self.verb(mover, 'lays')} an 8" + (" or a J" if jumps else "")
+        if order.after_eight == mover:
+            text += f" {if_mover}, {self.inside(mover)} {self.verb(mover, 'plays')} again."
+            if reversers:
+                again = f"{self.inside(mover)} {self.verb(mover, 'plays')} again too"
+                text += f" A {' or a '.join(reversers)} reverses: {again}."
+            return text
+        text += f" {if_mover}, {self.says(order.skipped, 'is')} skipped and {self.says(order.after_eight, 'plays')}."
+        if reversers:
+            back = order.after_jack if order.jack_reverses else order.after_queen
+            text += f" A {' or a '.join(reversers)} reverses the order: {self.inside(back)} would play next."
+        return text
+
+    def order_tags(self, order, seat: int) -> list[str]:
+        """What an 8, a J or a Q would do to ``seat``, for the order strip (``OrderOfPlay``).
+
+        >>> from matatu_learn.engine.rules import PRESETS, with_switches
+        >>> from matatu_learn.engine.round import Round
+        >>> order = Round(with_switches(PRESETS["house"], {"queens_reverse": True}), players=3, seed=1).order_of_play()
+        >>> [Voice(3).order_tags(order, seat) for seat in order.seats]
+        [[], ['an 8 skips this seat'], ['a J hands the turn here', 'a Q reverses: the turn comes here']]
+        """
+        if order is None:
+            return []
+        if seat in order.out:
+            return ["out of this round"]
+        tags = []
+        if seat == order.skipped and order.after_eight != seat:
+            tags.append("an 8 skips this seat")
+        if seat == order.after_jack:
+            tags.append("a J hands the turn here" if seat != order.to_move else "a J gives this seat another turn")
+        if seat == order.after_queen:
+            tags.append(
+                "a Q reverses: the turn comes here" if seat != order.to_move else "a Q gives this seat another turn"
+            )
+        return tags
+
     # ---------------------------------------------------------------- results
     def result(self, result) -> str:
         """A finished round in words: how it ended, who won, every hand's total and the points.
@@ -345,6 +396,24 @@ class Voice:
         hands = ", ".join(f"{self.seat(seat)} {total}" for seat, total in enumerate(result.totals))
         points = ", ".join(f"{self.seat(seat)} {point}" for seat, point in enumerate(result.points))
         return f"{how} Hands: {hands}. Points: {points}."
+
+    def departure(self, departure) -> str:
+        """Who leaves the match after a round under "eliminate", and why; or why nobody does (``Departure``).
+
+        >>> from matatu_learn.engine.scoring import Departure
+        >>> Voice(4, viewer=0).departure(Departure(1, 3, 46, (3,)))
+        'East leaves the match: the heaviest hand, 46.'
+        >>> Voice(4, viewer=0).departure(Departure(2, None, 30, (0, 2)))
+        'Nobody leaves the match: you and North tie for the heaviest hand, 30.'
+        """
+        if departure.leaver is not None:
+            return f"{self.says(departure.leaver, 'leaves')} the match: the heaviest hand, {departure.heaviest}."
+        tied = listed([self.inside(seat) for seat in departure.tied])
+        return f"Nobody leaves the match: {tied} tie for the heaviest hand, {departure.heaviest}."
+
+    def left_the_match(self) -> str:
+        """The viewer has left a match that goes on without them."""
+        return "The match goes on without you: deal again for a new game."
 
     def narrate(self, frames) -> list[str]:
         """A played round move by move, one line an action, as this viewer saw it.
@@ -494,6 +563,31 @@ def card_verdict(view, card: int, voice: Voice | None = None) -> tuple[list[Acti
         return actions, voice.ruling(view.ruling(actions[0]))
     kind = "cut" if view.is_chopper(card) and not view.rules.sevens_normal else "play"
     return [], voice.ruling(view.ruling(make_action(kind, card)))
+
+
+def question_words(asked, left: int) -> tuple[str, list[tuple[str, object]]]:
+    """The question a tapped card leaves open (``play.choosing.Ask``), and each answer's label with
+    its value; ``left`` is how many cards laying it would leave in the hand.
+
+    >>> from matatu_learn.engine.actions import CUT, PLAY
+    >>> from matatu_learn.play.choosing import Ask, Deciding
+    >>> from matatu_learn.engine.cards import parse_card
+    >>> question_words(Ask(parse_card("7♦"), Deciding.KIND, (CUT, PLAY), ()), 3)[0]
+    'Cut with the 7 of diamonds, or lay it as an ordinary card?'
+    """
+    name = card_words(asked.card)
+    deciding = asked.deciding.value
+    if deciding == "kind":
+        return f"Cut with {name}, or lay it as an ordinary card?", list(
+            zip(("Cut with it", "Lay it"), asked.options, strict=True)
+        )
+    if deciding == "suit":
+        return f"Which suit does {name} name?", [(SUIT_WORDS[suit].capitalize(), suit) for suit in asked.options]
+    word = asked.options[0]
+    return (
+        f"Laying {name} leaves you {count(left)}: say the call?",
+        [(f"Say “{CALL_WORDS[word]}”", word), ("Say nothing", None)],
+    )
 
 
 def _chopper(facts: dict) -> str:

@@ -1,7 +1,7 @@
 """A finished game's grade under the table: graded once in a thread of its own, then told in words.
 
-Grading a round takes a few seconds of CPU (``Progress.grade_game``), so it runs off the kernel's
-thread, with a store of its own (``own_progress``): the table, and a room's poll, go on meanwhile.
+Grading a round takes a few seconds of CPU (``teaching.grades.grade_game``), so it runs off the kernel's
+thread, with a database of its own (``own_database``): the table, and a room's poll, go on meanwhile.
 The grade comes back to the kernel's event loop to be shown; a grade that comes back after the
 next deal is kept in the store but not shown. The words are ``teaching.progress.grade_words``.
 """
@@ -18,8 +18,9 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..engine.errors import MatatuError
+from ..teaching.grades import grade_game
 from ..teaching.progress import grade_words
-from .learner import own_progress
+from .learner import own_database
 from .navigation import page_link
 
 GRADE_TITLE = "Your game, graded"
@@ -50,14 +51,11 @@ def _text(value: object) -> str:
 def graded_lines(database: str | Path | None, game: int, seat: int, name: str | None, deals: int | None) -> list[str]:
     """Grade ``game`` for ``seat`` (once: a graded game is read back) and say it in sentences.
     Runs off the kernel's thread, so it opens (and closes) a store of its own."""
-    progress = own_progress(database)
-    try:
-        graded = progress.grade_game(game, seat, name, deals=deals)
-        record = progress.store.game(game)
+    with own_database(database) as store:
+        graded = grade_game(store, game, seat, name, deals=deals)
+        record = store.game(game)
         # The computer's error rates are measured per preset: the base the round's ruleset was made from.
-        base = progress.store.ruleset(record.ruleset, record.version).base
-    finally:
-        progress.store.close()
+        base = store.ruleset(record.ruleset, record.version).base
     return grade_words(graded, base)
 
 

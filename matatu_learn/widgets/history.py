@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
 from ..engine.rules_text import rules_sections
-from ..store.database import Store, replay_record
+from ..store.database import RecordedSeat, Store, replay_record
 from ..store.roles import WRITE_BUDGET
 from ..teaching.play import seat_player_words
 from ..teaching.voice import (
@@ -28,6 +28,7 @@ from ..teaching.voice import (
     setting_title,
     value_words,
 )
+from .learner import page_database
 from .stepper import FrameStepper
 from .svg import STYLE
 
@@ -133,8 +134,8 @@ class RulesComparison(widgets.VBox):
     def __init__(self, database: str | Path | None = None):
         self.database = database
         try:
-            with Store(database) as store:
-                options = [(_label(p.name, p.version), (p.name, p.version)) for p in store.all_rulesets()]
+            store = page_database(database)
+            options = [(_label(p.name, p.version), (p.name, p.version)) for p in store.all_rulesets()]
         except MatatuError as error:
             super().__init__([problem_html(error)])
             return
@@ -156,7 +157,8 @@ class RulesComparison(widgets.VBox):
 
     def refresh(self) -> None:
         chosen = list(self.picker.value)
-        with said_on(self.problem), Store(self.database) as store:
+        with said_on(self.problem):
+            store = page_database(self.database)
             self.table.value = comparison_html(store, chosen)
             self.texts.children = [widgets.HTML(rules_text_html(store, name, version)) for name, version in chosen]
             for index, (name, version) in enumerate(chosen):
@@ -166,7 +168,7 @@ class RulesComparison(widgets.VBox):
 def _game_row(record) -> str:
     """A recorded game as a row: seats by name with who played them, the ending and winners in words."""
     voice = Voice(record.players)
-    seats = ", ".join(f"{voice.seat(seat)} ({seat_player_words(name)})" for seat, name in enumerate(record.seats))
+    seats = ", ".join(f"{voice.seat(number)} ({seat_player_words(seat)})" for number, seat in enumerate(record.seats))
     points = ", ".join(f"{voice.seat(seat)} {point}" for seat, point in enumerate(record.points))
     winners = listed([voice.seat(seat) for seat in record.winners])
     return (
@@ -196,8 +198,8 @@ class HistoryBrowser(widgets.VBox):
     def __init__(self, database: str | Path | None = None):
         self.database = database
         try:
-            with Store(database) as store:
-                names = store.names()
+            store = page_database(database)
+            names = store.names()
         except MatatuError as error:
             super().__init__([problem_html(error)])
             return
@@ -238,7 +240,8 @@ class HistoryBrowser(widgets.VBox):
         self.refresh()
 
     def refresh(self) -> None:
-        with said_on(self.problem), Store(self.database) as store:
+        with said_on(self.problem):
+            store = page_database(self.database)
             self.table.value = games_table_html(store, self.filter.value)
             records = store.games(self.filter.value, 50)
             self.game_id.options = [
@@ -253,13 +256,13 @@ class HistoryBrowser(widgets.VBox):
         name = self.filter.value or "house"
         with said_on(self.problem):
             WRITE_BUDGET.spend("game", count)
-            with Store(self.database) as store:
-                published = store.ruleset(name)
+            store = page_database(self.database)
+            published = store.ruleset(name)
 
-                def record(game, agents):
-                    store.record(game, name, published.version, [agent.name for agent in agents])
+            def record(game, agents):
+                store.record(game, name, published.version, [RecordedSeat.computer(agent.name) for agent in agents])
 
-                simulate(published.rules, 3, count, seed=store.count(), agent_names=["heuristic"], on_round=record)
+            simulate(published.rules, 3, count, seed=store.count(), agent_names=["heuristic"], on_round=record)
         if self.problem.value:
             return  # the sentence stays; the list is read again on the next click
         self.refresh()
@@ -267,7 +270,8 @@ class HistoryBrowser(widgets.VBox):
     def show_game(self, game_id: int | None) -> None:
         if game_id is None:
             return
-        with said_on(self.problem), Store(self.database) as store:
+        with said_on(self.problem):
+            store = page_database(self.database)
             record = store.game(game_id)
             rules = store.rules(record.ruleset, record.version)
         if self.problem.value:

@@ -7,9 +7,10 @@ name is typed) and every lesson write the learner and the ruleset chosen into th
 address bar (``PageAddress``), and the pages' template adds both to every link to another page
 that does not carry them already. No name: the page works as before and keeps nothing.
 
-A page reaches the learner's progress through ``page_progress()`` (one store a kernel). Work
-done off the kernel's thread (grading a game) opens a store of its own: an SQLite connection
-is not shared between threads that write.
+A page reaches its database through ``page_database()`` (one database a kernel, opened on first
+use and kept) and the learner's progress through ``page_progress()``. Work done off the kernel's
+thread (grading a game) opens a database of its own (``own_database``): an SQLite connection is
+not shared between threads that write.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 import anywidget
 from traitlets import Unicode
 
-from ..store.database import RecordError, Store
+from ..store.database import RecordError, Store, default_path
 from ..store.progress import Progress, learner_name
 from ..teaching.progress import learner_from_query
 from .table_widget import STATIC
@@ -62,21 +63,34 @@ def carried_learner() -> str | None:
     return LEARNER.name
 
 
-_PROGRESS: dict[Path | None, Progress] = {}
+# The page's databases by path (the name is the one the tests reset between pages).
+_PROGRESS: dict[Path, Store] = {}
 
 
-def page_progress(database: str | Path | None = None) -> Progress:
-    """The learners' progress in ``database`` (default: the user's store, or ``MATATU_LEARN_DB``),
-    one store a kernel. Opening it may raise a ``StoreError`` (a sentence)."""
-    key = None if database is None else Path(database)
+def page_database(database: str | Path | None = None) -> Store:
+    """The page's database at ``database`` (default: the user's, or ``MATATU_LEARN_DB``): opened once
+    a kernel and kept for every lookup and write. Opening it may raise a ``StoreError`` (a sentence)."""
+    key = default_path() if database is None else Path(database).expanduser()
     if key not in _PROGRESS:
-        _PROGRESS[key] = Progress(Store(database))
+        _PROGRESS[key] = Store(key)
     return _PROGRESS[key]
 
 
-def own_progress(database: str | Path | None = None) -> Progress:
-    """A store of the caller's own, for work done off the kernel's thread; close its ``store`` after."""
-    return Progress(Store(database))
+def close_page_databases() -> None:
+    """Close the page's databases (each is opened again on its next use): another program may then
+    lock the file whole."""
+    while _PROGRESS:
+        _PROGRESS.popitem()[1].close()
+
+
+def page_progress(database: str | Path | None = None) -> Progress:
+    """The learners' progress in the page's database (see ``page_database``)."""
+    return Progress(page_database(database))
+
+
+def own_database(database: str | Path | None = None) -> Store:
+    """A database of the caller's own, for work done off the kernel's thread; close it after."""
+    return Store(database)
 
 
 class PageAddress(anywidget.AnyWidget):
@@ -98,6 +112,8 @@ __all__ = [
     "PageAddress",
     "RecordError",
     "carried_learner",
-    "own_progress",
+    "close_page_databases",
+    "own_database",
+    "page_database",
     "page_progress",
 ]

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..engine.cards import CARD_NAMES, RANK_OF, parse_card
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
-from ..store.progress import Progress, PuzzleAnswer, Rating
+from ..store.progress import Progress, Rating
 from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.progress import answer_puzzle, answer_words, draw_set, rating_words
 from ..teaching.puzzles import (
@@ -27,6 +27,7 @@ from ..teaching.puzzles import (
     generate_puzzle,
     read_puzzles,
 )
+from ..teaching.ratings import PuzzleAnswer
 from ..teaching.voice import COMPASS, card_name, count, seat_names
 from .bounds import note_html, within
 from .learner import LEARNER, page_progress

@@ -43,13 +43,15 @@ from traitlets import Unicode
 from ..agents.choices import AGENT_CHOICES
 from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
+from ..play.rooms import RoomService
 from ..store.registry import Registry
 from ..teaching import room as rooms
+from ..teaching.room_voice import NO_OPEN_ROOMS
 from ..teaching.voice import ruleset_words
 from .bounds import bounded_text
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
-from .learner import carried_learner
+from .learner import carried_learner, page_database
 from .table_widget import STATIC, TableWidget
 
 # Seconds between two looks at the room: a move shows on every other page within a second.
@@ -176,7 +178,7 @@ def seats_html(lobby: dict) -> str:
 def open_rooms_html(listed: list[dict]) -> str:
     """The open rooms of the server (the teacher's view): code, rules, seats, players, round, status."""
     if not listed:
-        return f"<p>{_text(rooms.NO_OPEN_ROOMS)}</p>"
+        return f"<p>{_text(NO_OPEN_ROOMS)}</p>"
     rows = []
     for entry in listed:
         cells = (
@@ -270,6 +272,7 @@ class RoomsPage(widgets.VBox):
         self._watching = False
         self._poll_said = False
         self.registry = Registry(database)
+        self.service = RoomService(page_database(database))  # the page's rooms, through its one database
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(
@@ -414,17 +417,17 @@ class RoomsPage(widgets.VBox):
         if code:
             self.code.value = code
         if code and token:
-            self._enter(lambda: rooms.rejoin_room(self.database, code, token), back=True)
+            self._enter(lambda: rooms.rejoin_room(self.service, code, token), back=True)
 
     def open_room(self) -> None:
         """Open a room with the name typed in; this page holds its first seat and hosts it."""
-        self._enter(lambda: rooms.open_room(self.database, bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"])))
+        self._enter(lambda: rooms.open_room(self.service, bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"])))
 
     def join_room(self) -> None:
         """Take a seat in the room whose code is typed in, under the name typed in."""
         self._enter(
             lambda: rooms.join_room(
-                self.database,
+                self.service,
                 bounded_text(self.code.value, LONGEST_TEXT, LABELS["code"]),
                 bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"]),
             )
@@ -652,7 +655,7 @@ class RoomsPage(widgets.VBox):
         """The open rooms of this server, as the teacher sees them with ``matatu-learn rooms``."""
         self._listed_at = time.monotonic()
         try:
-            listed = rooms.open_rooms(self.database)
+            listed = rooms.open_rooms(self.service)
         except MatatuError as error:
             self.rooms_list.value = f'<p class="matatu-room-sentence">{_text(error)}</p>'
             return
@@ -730,6 +733,7 @@ class RoomsPage(widgets.VBox):
     def close(self) -> None:
         """The page is going: stop the poll, let go of the room, close every widget."""
         self._let_go()
+        self.service.close()
         super().close()
 
 

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..agents.choices import AGENT_CHOICES, make_agent
+from ..agents.choices import make_agent
 from ..agents.simulate import play_round
 from ..engine.cards import deck_for, parse_card, parse_cards
 from ..engine.errors import MatatuError
 from ..engine.round import Round
 from ..engine.rules import Marker
 from ..engine.view import PlayerView
-from ..store.database import Store
+from ..store.database import RecordedSeat, SeatKind
 from ..store.roles import WRITE_BUDGET
 from ..strategy.odds import cut_odds, wait_odds
 from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figure
@@ -30,6 +30,7 @@ from ..strategy.review import flagged, review_round
 from ..teaching.play import seat_player_words
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
 from .bounds import bounded_text, note_html, within
+from .learner import page_database
 from .svg import STYLE, card_html
 from .views import RulesetPicker
 
@@ -279,11 +280,11 @@ class OddsCalculator(widgets.VBox):
 
 
 # ------------------------------------------------------------------ the review of a game
-def _human_seat(seats: tuple[str, ...]) -> int:
-    """The seat a person played (a name that is not an agent), else seat 0."""
-    for seat, name in enumerate(seats):
-        if name not in AGENT_CHOICES:
-            return seat
+def _human_seat(seats: tuple[RecordedSeat, ...]) -> int:
+    """The seat a person played, else seat 0."""
+    for number, seat in enumerate(seats):
+        if seat.kind is SeatKind.PERSON:
+            return number
     return 0
 
 
@@ -369,8 +370,8 @@ class GameReview(widgets.VBox):
 
     def refresh(self, chosen: int | None = None) -> None:
         try:
-            with Store(self.database) as store:
-                records = store.games(None, 50)
+            store = page_database(self.database)
+            records = store.games(None, 50)
         except MatatuError as error:
             self.message.value = _problem(error)
             return
@@ -390,7 +391,7 @@ class GameReview(widgets.VBox):
         record = self.records[game_id]
         voice = Voice(record.players)
         self.seat.options = [
-            (f"{voice.seat(seat)} ({seat_player_words(name)})", seat) for seat, name in enumerate(record.seats)
+            (f"{voice.seat(number)} ({seat_player_words(seat)})", number) for number, seat in enumerate(record.seats)
         ]
         self.seat.value = _human_seat(record.seats)
         self.message.value = (
@@ -408,12 +409,12 @@ class GameReview(widgets.VBox):
         except MatatuError as error:
             self.message.value = f'<p class="matatu-note" role="status">{html.escape(str(error))}</p>'
             return None
-        with Store(self.database) as store:
-            published = store.ruleset(self.quick_rules.preset)
-            seed = random.SystemRandom().randrange(2**32)
-            game = Round(published.rules, players, seed)
-            play_round(game, [make_agent(name, seed + seat) for seat, name in enumerate(names)])
-            game_id = store.record(game, published.name, published.version, names)
+        store = page_database(self.database)
+        published = store.ruleset(self.quick_rules.preset)
+        seed = random.SystemRandom().randrange(2**32)
+        game = Round(published.rules, players, seed)
+        play_round(game, [make_agent(name, seed + seat) for seat, name in enumerate(names)])
+        game_id = store.record(game, published.name, published.version, [RecordedSeat.computer(name) for name in names])
         self.refresh(game_id)
         return game_id
 
@@ -425,8 +426,8 @@ class GameReview(widgets.VBox):
         samples, clamped = within(self.samples.value, *REVIEW_SAMPLES, "Deals a move")
         self.review_button.disabled = True
         try:
-            with Store(self.database) as store:
-                rules = store.rules(record.ruleset, record.version)
+            store = page_database(self.database)
+            rules = store.rules(record.ruleset, record.version)
             with self.progress:
                 review = review_round(
                     rules,

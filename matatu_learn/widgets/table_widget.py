@@ -4,10 +4,10 @@ The kernel owns everything: ``table_state`` (``teaching/table_state.py``) says w
 see, in finished sentences, and ``draw`` hands it to the page together with the faces of exactly
 the cards it shows. The page only draws and reports taps; every message it sends is checked
 here against the state last drawn before a callback hears of it, and a page may change nothing
-but the ``pace``. The messages: ``card`` (a card of the hand was tapped), ``control`` (a button of
-``controls``; one that is not enabled says its reason on the page and sends nothing), ``answer``
-(an index into the open question), ``cancel``, ``next`` ("Next move"), ``reveal`` (the cover),
-``next_round`` and ``again``.
+but the ``pace``. The messages are the tap protocol's (``play.protocol.TapKind``): ``card`` (a
+card of the hand was tapped), ``control`` (a button of ``controls``), ``answer`` (an index into the
+open question), ``cancel``, ``next`` ("Next move"), ``reveal`` (the cover), and a result's own
+actions (``next_round``, ``again``).
 
 >>> widget = TableWidget()
 >>> widget.draw({"cards_shown": ["7♦"], "hand": {"cards": [{"card": "7♦"}]}, "controls": []})
@@ -30,22 +30,14 @@ import anywidget
 from traitlets import Dict, TraitError, Unicode, validate
 
 from ..engine.cards import parse_card
+from ..play.protocol import TAP_KEYS, parse_tap
 from .svg import back_svg, card_label, card_svg
 
 STATIC = Path(__file__).resolve().parent / "static"
 # Seconds between the computer's moves when it plays by itself; "step" waits for "Next move".
 PACES: dict[str, float | None] = {"step": None, "slow": 2.0, "normal": 1.0, "fast": 0.4}
-# The messages a page may send: each type with the keys it carries besides "type".
-MESSAGES = {
-    "card": {"card"},
-    "control": {"kind"},
-    "answer": {"index"},
-    "cancel": set(),
-    "next": set(),
-    "reveal": set(),
-    "next_round": set(),
-    "again": set(),
-}
+# The messages a page may send: each type with the keys it carries besides "type" (``play.protocol``).
+MESSAGES = {kind.value: set(keys) for kind, keys in TAP_KEYS.items()}
 BACK_LABEL = "face-down card"
 
 
@@ -66,8 +58,8 @@ def check_message(message, state: dict) -> dict | None:
     """The message as the kernel accepts it, or None when the state drawn does not allow it.
 
     A page is anyone's browser: the type must be known, the keys exactly its own, and a card,
-    control or answer one that the state drawn offers. Stale taps (the table has moved on) fail
-    the same checks and are dropped.
+    control, answer or result's action one that the state drawn offers (``play.protocol.parse_tap``).
+    Stale taps (the table has moved on) fail the same checks and are dropped.
 
     >>> state = {"hand": {"cards": [{"card": "7♦"}]}, "question": {"text": "?", "answers": ["Yes", "No"]}}
     >>> check_message({"type": "answer", "index": 1}, state)
@@ -75,45 +67,8 @@ def check_message(message, state: dict) -> dict | None:
     >>> [check_message(bad, state) for bad in ({"type": "answer", "index": 2}, {"type": "eval"}, "card", None)]
     [None, None, None, None]
     """
-    if not isinstance(message, dict) or not isinstance(state, dict):
-        return None
-    kind = message.get("type")
-    if not isinstance(kind, str) or kind not in MESSAGES or set(message) != MESSAGES[kind] | {"type"}:
-        return None
-    if kind == "card":
-        card = message["card"]
-        hand = _part(state, "hand").get("cards")
-        shown = [entry.get("card") for entry in hand if isinstance(entry, dict)] if isinstance(hand, list) else []
-        # A covered hand is the next person's: nobody at the screen may have tapped it.
-        ok = isinstance(card, str) and card in shown and not state.get("covered")
-    elif kind == "control":
-        controls = state.get("controls") if isinstance(state.get("controls"), list) else []
-        ok = isinstance(message["kind"], str) and message["kind"] in [
-            control.get("kind") for control in controls if isinstance(control, dict)
-        ]
-    elif kind == "answer":
-        index, answers = message["index"], _part(state, "question").get("answers")
-        ok = (
-            type(index) is int  # not a bool, not a float
-            and isinstance(answers, list)
-            and 0 <= index < len(answers)
-        )
-    elif kind == "cancel":
-        ok = state.get("question") is not None
-    elif kind == "next":
-        ok = bool(_part(state, "computer").get("to_move"))
-    elif kind == "reveal":
-        ok = bool(state.get("covered"))
-    elif kind == "next_round":
-        ok = bool(_part(state, "result").get("next_round"))
-    else:  # again
-        ok = state.get("result") is not None
-    return {key: message[key] for key in ("type", *sorted(MESSAGES[kind]))} if ok else None
-
-
-def _part(state: dict, key: str) -> dict:
-    part = state.get(key)
-    return part if isinstance(part, dict) else {}
+    tap = parse_tap(message, state)
+    return None if tap is None else tap.message()
 
 
 class TableWidget(anywidget.AnyWidget):

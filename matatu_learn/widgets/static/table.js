@@ -1,22 +1,10 @@
 // The Play table: draws the kernel's `state` for one seat and sends back what was tapped.
 // Every word on it comes from the state (set as text, never as markup: names are typed by
-// people); the only markup inserted is the kernel's own card faces (`faces`).
+// people), the buttons' labels and the page's own (`state.words`) included; the only markup
+// inserted is the kernel's own card faces (`faces`).
 
-const PACES = [
-  ["step", "step by step"],
-  ["slow", "slow"],
-  ["normal", "normal"],
-  ["fast", "fast"],
-];
 // How long a laid card takes to fly to the pile: quicker when the computer plays quicker.
 const FLIGHT_MS = { step: 450, slow: 600, normal: 450, fast: 250 };
-const SUITS = [
-  ["spade", "♠"],
-  ["heart", "♥"],
-  ["diamond", "♦"],
-  ["club", "♣"],
-];
-const RED_SUITS = "♥♦";
 let tables = 0; // each drawn table gets its own id prefix: no id is ever used twice on a page
 let copies = 0; // and each copy of a face its own ids inside
 
@@ -97,12 +85,6 @@ function line(heading, values, name = null) {
   return h("tr", { class: name }, [h("th", { scope: "row", text: heading }), ...cells]);
 }
 
-function suitOf(label) {
-  const lower = label.toLowerCase();
-  for (const [word, symbol] of SUITS) if (lower.includes(symbol) || lower.startsWith(word)) return symbol;
-  return null;
-}
-
 function skeleton(root, id) {
   const parts = {
     headline: h("p", { class: "mt-headline" }),
@@ -120,20 +102,19 @@ function skeleton(root, id) {
     coach: h("section", { class: "mt-coach" }),
     question: h("div", { class: "mt-question matatu-question", role: "group" }),
     // Hidden unless a shared screen passes between people; even hidden, a button says what it does.
-    cover: h("button", { class: "mt-btn mt-cover", type: "button", text: "Show the hand" }),
+    cover: h("button", { class: "mt-btn mt-cover", type: "button" }),
     handTitle: h("p", { class: "mt-hand-title", id: `${id}-hand` }),
     hand: h("div", { class: "mt-hand", "data-hand": true, role: "group", "aria-labelledby": `${id}-hand` }),
     result: h("section", { class: "mt-result matatu-result" }),
     controls: h("div", { class: "mt-controls", role: "group" }),
-    next: h("button", { class: "mt-btn mt-next", type: "button", text: "Next move" }),
-    pace: h("select", { class: "mt-pace", "aria-label": "Pace of the computer's moves" }),
+    next: h("button", { class: "mt-btn mt-next", type: "button" }),
+    pace: h("select", { class: "mt-pace" }),
     logCount: h("span"),
     log: h("ol", { class: "mt-moves matatu-moves" }),
     // Never hidden, only emptied: a live region that appears with its text is often not read out.
     notice: h("div", { class: "mt-notice", role: "status", "aria-live": "polite" }),
     reasons: h("div", { hidden: true }), // controls' reasons, pointed to by aria-describedby
   };
-  for (const [value, words] of PACES) parts.pace.append(h("option", { value, text: `Pace: ${words}` }));
   const handArea = h("div", { class: "mt-play" }, [
     parts.question,
     parts.cover,
@@ -235,6 +216,14 @@ function render({ model, el }) {
   function drawHead() {
     setText(parts.headline, state.headline);
     setText(parts.status, state.status);
+    const words = state.words || {};
+    setText(parts.next, words.next);
+    if (!unchanged(parts.pace, words.pace, words.paces)) {
+      parts.pace.setAttribute("aria-label", words.pace || "");
+      parts.pace.textContent = "";
+      for (const [value, label] of words.paces || []) parts.pace.append(h("option", { value, text: label }));
+      parts.pace.value = model.get("pace");
+    }
   }
 
   function drawOrder() {
@@ -332,22 +321,22 @@ function render({ model, el }) {
     const text = h("p", { class: "mt-question-text", id: `${id}-question`, text: question.text });
     box.setAttribute("aria-labelledby", `${id}-question`);
     const answers = question.answers.map((label, index) => {
-      // A suit's answer shows its symbol (hearts and diamonds in red) above its word.
-      const suit = suitOf(label);
+      // A suit's answer shows its symbol (hearts and diamonds in red) above its word: the state says which.
+      const suit = (question.marks || [])[index];
       const answer = makeButton(label, () => send({ type: "answer", index }), `mt-answer${suit ? " mt-suited" : ""}`);
-      const ink = RED_SUITS.includes(suit) ? " mt-red" : "";
-      if (suit) answer.prepend(h("span", { class: `mt-suit${ink}`, "aria-hidden": "true", text: suit }));
+      const ink = suit && suit.red ? " mt-red" : "";
+      if (suit) answer.prepend(h("span", { class: `mt-suit${ink}`, "aria-hidden": "true", text: suit.symbol }));
       return answer;
     });
-    const cancel = makeButton("Cancel", () => send({ type: "cancel" }), "mt-cancel");
+    const cancel = makeButton((state.words || {}).cancel, () => send({ type: "cancel" }), "mt-cancel");
     box.append(h("div", { class: "mt-question-head" }, [text, cancel]), h("div", { class: "mt-answers" }, answers));
     answers[0]?.focus({ preventScroll: true });
   }
 
+  // A card's label is its face's, then the marks and the reason the state gives it.
   function handLabel(entry) {
     const label = faces[entry.card] ? faces[entry.card].label : entry.card;
-    const marks = [entry.chopper ? "chopper" : "", entry.drawn ? "just drawn" : ""].filter(Boolean);
-    return [label, ...marks].join(", ") + (entry.reason ? `: ${entry.reason}` : "");
+    return [label, ...(entry.marks || [])].join(", ") + (entry.reason ? `: ${entry.reason}` : "");
   }
 
   function handButton(entry) {
@@ -367,7 +356,7 @@ function render({ model, el }) {
     const hidden = Boolean(state.covered) || Boolean(state.result);
     parts.hand.parentElement.hidden = hidden;
     parts.cover.hidden = !state.covered;
-    if (state.covered) setText(parts.cover, state.cover_label);
+    setText(parts.cover, state.covered ? state.cover_label : (state.words || {}).reveal);
     setText(parts.handTitle, hand.title);
     const cards = hidden ? [] : hand.cards || [];
     const kept = new Map();
@@ -440,10 +429,15 @@ function render({ model, el }) {
     if (unchanged(box, result)) return;
     box.textContent = "";
     if (!result) return;
-    const buttons = h("div", { class: "mt-answers" }, [
-      result.next_round ? makeButton("Next round", () => send({ type: "next_round" }), "mt-go") : null,
-      makeButton("Play again", () => send({ type: "again" })),
-    ]);
+    // The result carries its own buttons: "Next round", a new deal (a room: the host's "Deal again").
+    const buttons = h(
+      "div",
+      { class: "mt-answers" },
+      (result.actions || []).map((action, index) =>
+        makeButton(action.label, () => send({ type: action.type }), index === 0 ? "mt-go" : ""),
+      ),
+    );
+    const words = state.words || {};
     // The hands turned over: each seat's cards face up, its total and its points; the winner starred.
     const hands = (result.rows || []).map((row) => {
       const cards = Array.isArray(row.cards)
@@ -451,7 +445,7 @@ function render({ model, el }) {
         : [String(row.cards ?? "")];
       return h("tr", { class: row.won ? "mt-won winner" : null }, [
         h("th", { scope: "row" }, [
-          row.won ? h("span", { class: "mt-star", text: "★ winner" }) : null,
+          row.won ? h("span", { class: "mt-star", text: words.winner }) : null,
           h("span", { text: row.name }),
         ]),
         h("td", {}, [h("div", { class: "mt-result-cards" }, cards)]),
@@ -460,12 +454,12 @@ function render({ model, el }) {
       ]);
     });
     const tables = h("div", { class: "mt-tables" }, [
-      grid("mt-rows", ["Player", "Cards", "Total", "Points"], hands),
+      grid("mt-rows", words.headings || [], hands),
     ]);
     const match = result.match;
     if (match) {
-      const rounds = match.rounds.map((points, index) => line(`Round ${index + 1}`, points));
-      tables.append(grid("mt-match", ["", ...match.names], [...rounds, line("Total", match.totals, "mt-total")]));
+      const rounds = match.rounds.map((points, index) => line(match.titles[index], points));
+      tables.append(grid("mt-match", ["", ...match.names], [...rounds, line(words.total, match.totals, "mt-total")]));
     }
     box.append(
       h("p", { class: "mt-ending", text: result.ending }),
@@ -507,7 +501,7 @@ function render({ model, el }) {
     for (let index = parts.log.children.length; index < log.length; index += 1) {
       parts.log.append(h("li", { "data-action": log[index].action, text: log[index].text }));
     }
-    setText(parts.logCount, `Moves this round (${log.length})`);
+    setText(parts.logCount, state.log_title);
   }
 
   function drawNotice() {

@@ -1,0 +1,66 @@
+"""The rooms' tables: the schema's second version (rooms, their seats, moves and games).
+
+Kept apart from ``rooms`` (the rooms' repository) so that the schema is whole whatever the
+repository imports; a recorded game names the room it was played in.
+"""
+
+from .schema import MIGRATIONS
+
+MIGRATIONS.add(
+    2,
+    "rooms",
+    "ALTER TABLE games ADD COLUMN room TEXT NOT NULL DEFAULT ''",
+    """CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        switches TEXT NOT NULL DEFAULT '{}',
+        played TEXT,
+        played_version INTEGER,
+        players INTEGER NOT NULL,
+        whole_match INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        host INTEGER NOT NULL,
+        round INTEGER NOT NULL DEFAULT 0,
+        to_move INTEGER NOT NULL DEFAULT -1,
+        moves INTEGER NOT NULL DEFAULT 0,
+        changes INTEGER NOT NULL DEFAULT 0,
+        round_started_at TEXT NOT NULL DEFAULT '',
+        moved_at REAL NOT NULL DEFAULT 0,
+        active REAL NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        FOREIGN KEY (ruleset, version) REFERENCES rulesets (name, version),
+        FOREIGN KEY (played, played_version) REFERENCES rulesets (name, version)
+    )""",
+    """CREATE TABLE room_seats (
+        room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
+        token TEXT NOT NULL DEFAULT '',
+        seen REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (room, seat)
+    )""",
+    """CREATE TABLE room_moves (
+        room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        by_seat INTEGER NOT NULL,
+        agent TEXT NOT NULL DEFAULT '',
+        action TEXT NOT NULL,
+        made_at TEXT NOT NULL,
+        PRIMARY KEY (room, round, number)
+    )""",
+    """CREATE TRIGGER room_moves_never_change BEFORE UPDATE ON room_moves
+       BEGIN SELECT RAISE(ABORT, 'a move made in a room never changes'); END""",
+    """CREATE TABLE room_games (
+        room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        game INTEGER NOT NULL REFERENCES games (id),
+        PRIMARY KEY (room, round)
+    )""",
+    "CREATE INDEX games_by_room ON games (room) WHERE room != ''",
+)
