@@ -1,7 +1,7 @@
 """The notebooks are committed clean: no outputs, execution counts, run timings or widget state,
 except the outputs of the cells nbval checks (``# NBVAL_CHECK_OUTPUT``).
 
-To clean them, run ``python tests/test_notebooks_clean.py``: it marks each checked cell
+To clean them, run ``python tests/packaging/test_notebooks_clean.py``: it marks each checked cell
 ``"keep_output": true``, runs nbstripout over the notebooks, and gives the checked cells back
 the execution count nbval needs (nbval skips a cell whose count is empty).
 """
@@ -52,7 +52,7 @@ def problems(notebook: dict) -> list[str]:
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda path: path.name)
 def test_the_notebook_is_committed_without_outputs_or_widget_state(path):
     found = problems(json.loads(path.read_text(encoding="utf-8")))
-    assert not found, f"{path.name}: {'; '.join(found)}. Clean it with: python tests/test_notebooks_clean.py"
+    assert not found, f"{path.name}: {'; '.join(found)}. Clean it with: python tests/packaging/test_notebooks_clean.py"
 
 
 def test_a_notebook_with_outputs_counts_or_widget_state_is_found_unclean():
