@@ -24,6 +24,21 @@ from matatu_learn.teaching.voice import RANK_WORDS, SUIT_WORDS
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
+# What a copy of the checkout to build or install from never needs: other environments, caches, results, earlier builds.
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ipynb_checkpoints",
+    "test-results",
+)
+
 # The public scenario suite (SCENARIOS.md): it stays in tests/scenarios/.
 SUITE = ROOT / "tests" / "scenarios"
 # Screenshots, timings and figures the tests record (git-ignored).
