@@ -3,12 +3,12 @@
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import SUITE, named_cards
 from matatu_learn.engine.actions import parse_action
 from matatu_learn.engine.cards import CARD_NAMES, DECK, SUIT_SYMBOLS
 from matatu_learn.engine.events import Acted, BaseShown, CutterShown, Drew, Ended, Opened, Owes, Returned, Skipped, Took
@@ -17,34 +17,12 @@ from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.rulings import Rule
 from matatu_learn.engine.view import PlayerView
 from matatu_learn.teaching.scenarios import read_position, read_rules, scenario_files
-from matatu_learn.teaching.voice import RANK_WORDS, SUIT_WORDS, Voice, seat_names
+from matatu_learn.teaching.voice import Voice, seat_names
 
-SUITE = Path(__file__).parent / "scenarios"
-
-# A card as the voice names it: "the 7 of diamonds", "the red joker".
-CARD_WORDS = re.compile(
-    r"\b("
-    + "|".join(word for word in RANK_WORDS if word)
-    + r") of ("
-    + "|".join(SUIT_WORDS)
-    + r")\b|\b(red|black) joker\b"
-)
 # What no sentence for a person may hold: the notation's suit symbols and card names, Python values, switch names.
 ENGINE_WORDS = re.compile(
     r"[♠♥♦♣]|\b(None|True|False|null)\b|\b[a-z]+_[a-z_]+\b|\b(?:[2-9]|10|[AJQK])[SHDC]\b|\b(RJ|BJ)\b|\bseat \d"
 )
-
-
-def named_cards(sentence: str) -> set:
-    """The cards a sentence names in words."""
-    found = set()
-    for match in CARD_WORDS.finditer(sentence):
-        rank, suit, joker = match.groups()
-        if joker:
-            found.add(DECK[52 if joker == "red" else 53])
-        else:
-            found.add(DECK[SUIT_WORDS.index(suit) * 13 + RANK_WORDS.index(rank) - 1])
-    return found
 
 
 def test_every_seat_has_one_name_on_a_five_player_table():

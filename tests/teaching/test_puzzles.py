@@ -1,17 +1,17 @@
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from matatu_learn.cli import main
 from matatu_learn.engine.errors import ScenarioError
 from matatu_learn.engine.rules import PRESET_IDS
 from matatu_learn.teaching.puzzles import LEVELS, QUESTIONS, generate_puzzle, load_puzzles, puzzle_set, read_puzzles
 from matatu_learn.teaching.scenarios import read_position, read_rules, run_scenario
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "example-puzzles.json"
+EXAMPLE = ROOT / "docs" / "example-puzzles.json"
 
 
 def independent_answer(puzzle):

@@ -1,7 +1,7 @@
 """The learner's path in a real browser: start on the landing page, walk the lessons, keep the ruleset.
 
 Voilà serves the notebooks (the ``voila`` fixture); Debian's Chromium is driven by Playwright
-through ``executable_path``, as in tests/test_browser.py. Screenshots go to ``test-results/``.
+through ``executable_path``, as in tests/browser/test_browser.py. Screenshots go to ``test-results/``.
 """
 
 import re

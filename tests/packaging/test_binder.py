@@ -6,24 +6,26 @@ opens ``voila/render/notebooks/index.ipynb`` (the README's Binder link). This te
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from conftest import free_port, stop_process_tree
+from conftest import NOT_SOURCE, ROOT, free_port, stop_process_tree
 from matatu_learn.server import KERNEL_CULLING
 
-ROOT = Path(__file__).resolve().parent.parent
 BINDER_URL_PATH = "voila/render/notebooks/index.ipynb"
 
 
 @pytest.mark.packaging
 @pytest.mark.server
 def test_binder_install_steps_then_the_landing_page(tmp_path):
+    # Binder's checkout is a copy: an editable install writes its egg-info into the folder it installs.
+    checkout = tmp_path / "checkout"
+    shutil.copytree(ROOT, checkout, ignore=NOT_SOURCE)
     environment = tmp_path / "binder-env"
     subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True, timeout=300)
     env = dict(
@@ -33,7 +35,12 @@ def test_binder_install_steps_then_the_landing_page(tmp_path):
         VIRTUAL_ENV=str(environment),
     )
     built = subprocess.run(
-        ["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200
+        ["bash", str(checkout / "binder" / "postBuild")],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )
     assert built.returncode == 0, built.stderr[-2000:]
     # Binder's server culls idle kernels with the settings `matatu-learn serve` gives Voilà.
@@ -52,10 +59,10 @@ def test_binder_install_steps_then_the_landing_page(tmp_path):
                 f"--port={port}",
                 "--ServerApp.ip=127.0.0.1",
                 "--IdentityProvider.token=",
-                f"--ServerApp.root_dir={ROOT}",
+                f"--ServerApp.root_dir={checkout}",
                 *as_root,
             ],
-            cwd=ROOT,
+            cwd=checkout,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=errors,

@@ -3,8 +3,8 @@
 import re
 from collections import Counter
 from dataclasses import fields, replace
-from pathlib import Path
 
+from conftest import ROOT
 from matatu_learn.engine.reference import (
     SECTIONS,
     document_blocks,
@@ -16,7 +16,7 @@ from matatu_learn.engine.reference import (
 from matatu_learn.engine.rules import PRESETS, Rules
 from matatu_learn.engine.rules_text import SWITCH_DESCRIPTIONS
 
-REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+REFERENCE = ROOT / "docs" / "rules.md"
 REGENERATE = "python -m matatu_learn.engine.reference docs/rules.md"
 
 

@@ -2,7 +2,7 @@
 
 ``matatu-learn serve`` runs as a subprocess exactly as a teacher starts it, with the culler's
 times shortened through the environment (``server.CULLING_VARIABLES``), so that the test waits
-seconds, not minutes; tests/test_server.py checks that ``serve`` gives Voilà the shipped times.
+seconds, not minutes; tests/server/test_server.py checks that ``serve`` gives Voilà the shipped times.
 Kernels are counted in ``/proc``: the ipykernel processes descending from that server, and no other.
 """
 

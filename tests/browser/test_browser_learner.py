@@ -1,7 +1,7 @@
 """A learner's name in a real browser, on the class server with the pages' template (so links the
 page did not draw carry the name too): given once on the landing page, carried to a lesson,
 the lesson's practice kept, and the landing page showing it done; a name holding markup refused
-as text. Debian's Chromium through Playwright, as in tests/test_browser.py.
+as text. Debian's Chromium through Playwright, as in tests/browser/test_browser.py.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ tasks that open the way on, narration, steppers that guide."""
 import html
 import json
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import NOTEBOOKS
 from matatu_learn.engine.actions import parse_action
 from matatu_learn.engine.cards import CARD_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, make_card, parse_card
 from matatu_learn.engine.errors import MatatuError
@@ -43,7 +43,6 @@ from matatu_learn.widgets.lesson_views import (
 from matatu_learn.widgets.navigation import CARRIED, PROGRESS, LessonNavigation, PathStart, carry
 from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 # The path as the issue orders it, written out here rather than read from the package: each
 # lesson's page id, and its notebook.
 LESSONS = [

@@ -1,7 +1,7 @@
 """The notebooks are committed clean: no outputs, execution counts, run timings or widget state,
 except the outputs of the cells nbval checks (``# NBVAL_CHECK_OUTPUT``).
 
-To clean them, run ``python tests/test_notebooks_clean.py``: it marks each checked cell
+To clean them, run ``python tests/packaging/test_notebooks_clean.py``: it marks each checked cell
 ``"keep_output": true``, runs nbstripout over the notebooks, and gives the checked cells back
 the execution count nbval needs (nbval skips a cell whose count is empty).
 """
@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# The checkouts root, wherever this file sits in tests/ (it also runs as a script, without conftest.py).
+NOTEBOOKS = (
+    next(folder for folder in Path(__file__).resolve().parents if (folder / "pyproject.toml").is_file()) / "notebooks"
+)
 CHECKED = "NBVAL_CHECK_OUTPUT"
 RUN_METADATA = ("execution", "ExecuteTime")  # timings that change on every run
 
@@ -49,7 +52,7 @@ def problems(notebook: dict) -> list[str]:
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda path: path.name)
 def test_the_notebook_is_committed_without_outputs_or_widget_state(path):
     found = problems(json.loads(path.read_text(encoding="utf-8")))
-    assert not found, f"{path.name}: {'; '.join(found)}. Clean it with: python tests/test_notebooks_clean.py"
+    assert not found, f"{path.name}: {'; '.join(found)}. Clean it with: python tests/packaging/test_notebooks_clean.py"
 
 
 def test_a_notebook_with_outputs_counts_or_widget_state_is_found_unclean():

@@ -3,10 +3,10 @@
 import datetime
 import html
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.cards import DECK, RANK_OF, SUIT_OF, parse_card, parse_cards
@@ -519,7 +519,7 @@ def test_card_values_table_holds_each_choice_values_in_its_column():
 
 # ----------------------------------------------------------------------- puzzles
 
-EXAMPLE_PUZZLES = Path(__file__).resolve().parent.parent / "docs" / "example-puzzles.json"
+EXAMPLE_PUZZLES = ROOT / "docs" / "example-puzzles.json"
 MODIFIED = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import re
 
-from test_voice import named_cards
-
-from conftest import RESULTS, open_notebook
+from conftest import RESULTS, named_cards, open_notebook
 from matatu_learn.engine.actions import CUT, DRAW, PASS, PICK, PLAY, make_action
 from matatu_learn.engine.cards import CARD_NAMES, SUIT_OF
 from matatu_learn.engine.rules import PRESETS

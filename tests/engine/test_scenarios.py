@@ -1,15 +1,14 @@
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import SUITE
 from matatu_learn.cli import main
 from matatu_learn.engine.errors import MatatuError
 from matatu_learn.teaching.scenarios import check_file, read_position, read_rules, run_scenario, scenario_files
 
-SUITE = Path(__file__).parent / "scenarios"
 SCENARIOS = [
     (path, index, item)
     for path in scenario_files([SUITE])

@@ -12,24 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port, render
+from conftest import NOT_SOURCE, ROOT, free_port, render
 from matatu_learn import server
-
-ROOT = Path(__file__).resolve().parent.parent
-# What a build never needs: other environments, caches, results, earlier builds.
-NOT_SOURCE = shutil.ignore_patterns(
-    ".git",
-    ".venv",
-    "venv",
-    "build",
-    "dist",
-    "*.egg-info",
-    "__pycache__",
-    ".pytest_cache",
-    ".hypothesis",
-    ".ipynb_checkpoints",
-    "test-results",
-)
 
 
 def expected_files() -> set[str]:
