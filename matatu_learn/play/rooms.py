@@ -40,12 +40,12 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ..agents.choices import AGENT_CHOICES, agent_spec, make_agent
 from ..engine.actions import CATCH, Action, parse_action
@@ -191,20 +191,11 @@ def present(seat: SeatRecord, now: float) -> bool:
 
 
 # ---------------------------------------------------------------------- a room's match, kept
-class Follower(Protocol):
-    """What follows a kept match (a seat's table, made with its match's first round dealt): told
-    to deal each next round, and of each move made."""
-
-    def dealt(self) -> None: ...
-
-    def moved(self, move: MoveRecord, action: Action) -> None: ...
-
-
 class KeptMatch:
     """A room's match kept in memory and moved on move by move as the rows come: a ``Table`` (the
-    match, its seats, the round dealt last and its moves, each checked once by the engine), the
-    moves of the match as the room stored them (who made each), and the tables that follow it
-    (one per seat's page)."""
+    match, its seats, the round dealt last and its moves, each checked once by the engine), and
+    the moves of the match as the room stored them (who made each). The room seats of the pages
+    of this service play at its table (``RoomSeat``)."""
 
     def __init__(self, room: RoomRecord, rules: Rules):
         self.code = room.code
@@ -214,7 +205,6 @@ class KeptMatch:
         self.table = Table(rules, seats, room.seed, whole_match=room.whole_match)  # round 1 dealt
         self.round = 1
         self.moves: list[MoveRecord] = []  # every move of the match, in order
-        self.followers: dict[Hashable, Follower] = {}
 
     @property
     def game(self) -> Round:
@@ -235,19 +225,15 @@ class KeptMatch:
         return self.table.round_seats[seat]
 
     def deal(self) -> Round:
-        """Deal the next round (to the kept match, and to every table that follows it)."""
+        """Deal the next round."""
         self.table.next_round()
         self.round += 1
-        for follower in self.followers.values():
-            follower.dealt()
         return self.table.game
 
     def apply(self, move: MoveRecord, action: Action | None = None) -> None:
-        """Apply a move of the current round (the engine's one check of it), and tell the followers."""
+        """Apply a move of the current round (the engine's one check of it)."""
         self.table.apply(parse_action(move.action) if action is None else action)
         self.moves.append(move)
-        for follower in self.followers.values():
-            follower.moved(move, self.table.moves[-1].action)
 
     def catch_up(self, moves: Iterable[MoveRecord], round_number: int) -> None:
         """Apply the moves read since the kept position, dealing the rounds they need, up to ``round_number``."""
@@ -257,21 +243,6 @@ class KeptMatch:
             self.apply(move)
         while self.round < round_number:
             self.deal()
-
-    def follow(self, key: Hashable, follower: Follower) -> Follower:
-        """Let ``follower`` (its first round dealt) follow the match: it is told the match so far
-        (a replay of the match for it), then each move as it comes."""
-        self.followers.pop(key, None)
-        number = 1
-        for move in self.moves:
-            while move.round > number:
-                follower.dealt()
-                number += 1
-            follower.moved(move, parse_action(move.action))
-        for _ in range(number, self.round):
-            follower.dealt()
-        self.followers[key] = follower
-        return follower
 
 
 # ---------------------------------------------------------------------- the service
@@ -381,25 +352,6 @@ class RoomService:
         """The room's match as this service keeps it now (brought up to ``room`` only when it has none)."""
         kept = self._kept.get(room.code)
         return kept if kept is not None and kept.seed == room.seed else self.kept(code, room=room)
-
-    def follow(
-        self, code: str, key: Hashable, make: Callable[[KeptMatch], Follower], room: RoomRecord | None = None
-    ) -> Follower:
-        """The table ``key`` following the room's kept match (brought up to ``room``, the room as just
-        read, if given): made by ``make`` the first time (and after a new deal), then moved on with the match."""
-        kept = self.kept(code, room=room)
-        follower = kept.followers.get(key)
-        if follower is None:
-            follower = kept.follow(key, make(kept))
-            if kept.position > (1, 0):
-                self.replays += 1  # told the match from its first move
-        return follower
-
-    def unfollow(self, code: str, key: Hashable) -> None:
-        """The table ``key`` follows the room's match no more (its page let go of the room)."""
-        kept = self._kept.get(code)
-        if kept is not None:
-            kept.followers.pop(key, None)
 
     # ------------------------------------------------------------------ writing
     @contextmanager
@@ -988,7 +940,6 @@ __all__ = [
     "OPEN_ROOMS_LIMIT",
     "PERSON",
     "STAND_IN",
-    "Follower",
     "KeptMatch",
     "MoveRecord",
     "Refusal",
