@@ -256,6 +256,13 @@ def test_a_room_seat_is_a_backend_of_the_tables_controller(two_at_a_table):
     assert notice.kind is NoticeKind.TABLE and notice.error.why is Refusal.NOT_HOST
     assert refusal_words(notice.error, names, viewer=1) == "Only the host, Amina, may do that."
     controllers[1].tap(Tap(TapKind.CANCEL))  # the next tap takes the notice away
+    # Catch, out of turn: the seat's own person may press it, and the room judges it (nobody to catch yet).
+    assert seats[waiting].catches_out_of_turn(waiting) and not seats[waiting].catches_out_of_turn(1 - waiting)
+    controllers[waiting].tap(Tap(TapKind.CONTROL, control="catch"))
+    notice = controllers[waiting].notice
+    assert notice.kind is NoticeKind.TABLE and notice.error.why is Refusal.NOBODY_TO_CATCH
+    assert seats[0].table.moves == []
+    controllers[waiting].tap(Tap(TapKind.CANCEL))
     # The round played through the two controllers: each move made once, seen by the other seat.
     rng = random.Random(4)
     while not seats[0].table.over:
