@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -187,11 +188,18 @@ def move(player: Player, rng: random.Random) -> None:
     player.press(controls.nth(rng.randrange(controls.count())))
 
 
-def play_to_the_end(players: list[Player], rng: random.Random, checkpoints: dict, limit: int = 400) -> int:
+def play_to_the_end(
+    players: list[Player],
+    rng: random.Random,
+    checkpoints: dict,
+    limit: int = 400,
+    after_first_move: Callable[[], None] | None = None,
+) -> int:
     """Tap moves for whoever is to move until the round ends; every page must show every move.
 
     ``checkpoints[name]`` collects (frames received so far, moves shown) after each move, to check
-    the page's traffic against the round as its seat saw it then.
+    the page's traffic against the round as its seat saw it then; ``after_first_move`` is called
+    once every page shows the first move (a screenshot, say).
     """
     made = players[0].moves()
     for _ in range(limit):
@@ -206,6 +214,8 @@ def play_to_the_end(players: list[Player], rng: random.Random, checkpoints: dict
         for player in players:
             player.wait_moves(made + 1)
         made = max(player.moves() for player in players)
+        if after_first_move is not None and made == 1:
+            after_first_move()
         for player in players:
             checkpoints.setdefault(player.name, []).append((len(player.frames), made))
             if player is not mover and (shown := player.shown_at(made)) is not None:
@@ -305,7 +315,12 @@ def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, t
         start(players)
         screenshot(players[1], "table-phone")
         checkpoints: dict = {}
-        moves = play_to_the_end(players, random.Random(2), checkpoints)
+
+        def phone_after_a_move() -> None:  # the phone's screen as it is, 390x844, once a move is shown
+            RESULTS.mkdir(exist_ok=True)
+            players[1].page.screenshot(path=str(RESULTS / "rooms-after-move-phone.png"))
+
+        moves = play_to_the_end(players, random.Random(2), checkpoints, after_first_move=phone_after_a_move)
         screenshot(players[0], "over-laptop")
         database = tmp_path / "class.sqlite3"
         seats_of(database, code, players)
