@@ -83,10 +83,14 @@ def main() -> int:
     )
 
     from matatu_learn.agents.choices import make_agent
+    from matatu_learn.play.seats import Seat
+    from matatu_learn.play.table import Table
     from matatu_learn.store.database import Store
     from matatu_learn.store.progress import Progress
+    from matatu_learn.store.registry import Registry
     from matatu_learn.teaching.grades import grade_game
-    from matatu_learn.teaching.play import TableSession
+    from matatu_learn.teaching.play import seat_labels
+    from matatu_learn.teaching.table_facts import set_up_screen
 
     with Store(database) as store:
         progress = Progress(store)
@@ -99,13 +103,18 @@ def main() -> int:
         print(f"answers lost: {len(lost)}")
         grading = []
         for seed in range(1, arguments.games + 1):
-            session = TableSession("house", ["human", "heuristic"], whole_match=False, seed=seed, database=database)
+            registry = Registry(database)
+            seats = (Seat.person(), Seat.computer("heuristic"))
+            table = Table(registry.ruleset("house").rules, seats, seed, whole_match=False)
+            session = set_up_screen(
+                table, registry=registry, ruleset="house", labels=seat_labels(["human", "heuristic"])
+            )
             player = make_agent("heuristic", seed)
             while not session.over:
                 if session.my_turn:
-                    session.act(player.choose(session.view))
+                    session.controller.act(player.choose(session.view))
                 else:
-                    session.step()
+                    session.controller.computer_move()
             started = time.perf_counter()
             graded = grade_game(store, session.recorded[-1], 0, "Learner 1")
             grading.append((time.perf_counter() - started, graded.decisions))

@@ -1,7 +1,7 @@
 """What the table widget draws for one person: their seat's view as plain data, in the voice's words.
 
 ``table_state(session)`` turns a table seen from one screen (``table_words.ScreenTable``: the
-controller's ``ScreenFacts``, or a room seat's ``TableSession``) into a JSON-safe dict; the table widget
+controller's ``ScreenFacts``, a room seat's among them) into a JSON-safe dict; the table widget
 (``widgets/table_widget.py``) only draws it and sends back what was tapped. Everything in it
 comes from the viewer's ``PlayerView``: another hand or the stock never enters it, so it can
 never reach a browser. Cards are written in canonical notation (``"7♦"``); the widget looks
@@ -271,9 +271,14 @@ def table_state(
     """The viewer's table as plain data (the keys are listed above).
 
     >>> import os, tempfile
-    >>> from matatu_learn.teaching.play import TableSession
-    >>> session = TableSession("house", ("human", "heuristic"), seed=3,
-    ...     database=os.path.join(tempfile.mkdtemp(), "play.sqlite3"))
+    >>> from matatu_learn.engine.rules import PRESETS
+    >>> from matatu_learn.play.seats import Seat
+    >>> from matatu_learn.play.table import Table
+    >>> from matatu_learn.store.registry import Registry
+    >>> from matatu_learn.teaching.table_facts import set_up_screen
+    >>> table = Table(PRESETS["house"], (Seat.person(), Seat.computer("heuristic")), seed=3)
+    >>> session = set_up_screen(table, registry=Registry(os.path.join(tempfile.mkdtemp(), "play.sqlite3")),
+    ...     ruleset="house", labels=("South (you)", "North (computer, heuristic)"))
     >>> state = table_state(session)
     >>> state["status"], [seat["name"] for seat in state["order"]], state["hand"]["title"]
     ('Your turn: play a card, draw or pass.', ['You', 'North'], 'Your hand: 7 cards, worth 78')

@@ -12,7 +12,11 @@ from matatu_learn.engine.events import Skipped
 from matatu_learn.engine.rules import PRESETS, JackEffect, with_switches
 from matatu_learn.engine.scoring import Match
 from matatu_learn.engine.view import PlayerView
-from matatu_learn.teaching.play import TableSession
+from matatu_learn.play.seats import Seat
+from matatu_learn.play.table import Table
+from matatu_learn.store.registry import Registry
+from matatu_learn.teaching.play import seat_labels
+from matatu_learn.teaching.table_facts import set_up_screen
 from matatu_learn.teaching.table_state import table_state
 
 
@@ -96,13 +100,14 @@ def test_the_view_order_is_the_engine_order(rules, players, seed, chooser):
 
 
 def test_the_strip_follows_the_engine_with_a_seat_out_and_tags_the_queens(tmp_path):
-    session = TableSession(
-        "house",
-        ("human", "heuristic", "heuristic", "heuristic"),
-        switches={"play_on": True, "queens_reverse": True},
-        whole_match=False,
-        seed=5,
-        database=tmp_path / "play.sqlite3",
+    kinds = ("human", "heuristic", "heuristic", "heuristic")
+    rules = with_switches(PRESETS["house"], {"play_on": True, "queens_reverse": True})
+    seats = (Seat.person(), *(Seat.computer(kind) for kind in kinds[1:]))
+    session = set_up_screen(
+        Table(rules, seats, seed=5, whole_match=False),
+        registry=Registry(tmp_path / "play.sqlite3"),
+        ruleset="house",
+        labels=seat_labels(kinds),
     )
     learner = make_agent("heuristic", 1)
     seen_out = 0
@@ -117,7 +122,7 @@ def test_the_strip_follows_the_engine_with_a_seat_out_and_tags_the_queens(tmp_pa
             assert (seat["tags"] == ["out of this round"]) == (seat["seat"] in order.out)
         seen_out += bool(order.out)
         if session.computer_to_move:
-            session.step()
+            session.controller.computer_move()
         else:
-            session.act(learner.decide(session.view).action)
+            session.controller.act(learner.decide(session.view).action)
     assert seen_out, "a seat went out before the round ended"

@@ -354,7 +354,7 @@ def test_a_page_holds_its_own_view_only_never_a_round_or_another_hand(database, 
     from matatu_learn.engine.round import Round
     from matatu_learn.engine.scoring import Match
     from matatu_learn.engine.view import PlayerView
-    from matatu_learn.teaching.play import TableSession
+    from matatu_learn.play.table import Table
 
     host, okello = table_of(database, 2, clock, ruleset="uganda", seed=6)
     for table in (host, okello, host):
@@ -367,7 +367,7 @@ def test_a_page_holds_its_own_view_only_never_a_round_or_another_hand(database, 
         state = table.state()
         json.dumps(state)  # plain data, ready for a widget
         kinds = {type(item) for item in held_objects(table)}
-        assert not kinds & {Round, Match, PlayerView, TableSession}, kinds
+        assert not kinds & {Round, Match, PlayerView, Table}, kinds
         with RoomService(database) as store:
             assert_nothing_hidden(state, store.kept(host.code).game, table.seat)
 

@@ -12,17 +12,20 @@ import pytest
 
 from matatu_learn.agents.choices import AGENT_CHOICES, make_agent
 from matatu_learn.agents.decisions import Aside, Decision, Motive
-from matatu_learn.engine.actions import CUT, PLAY, make_action
+from matatu_learn.engine.actions import CUT, PLAY, make_action, parse_action
 from matatu_learn.engine.cards import CARD_NAMES, parse_card, parse_cards
 from matatu_learn.engine.errors import MatatuError
 from matatu_learn.engine.events import EventKind
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
-from matatu_learn.play.table import Table
+from matatu_learn.play.protocol import Tap, TapKind, parse_tap
+from matatu_learn.play.seats import Seat, SeatError
+from matatu_learn.play.table import Table, TableError
 from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.store.registry import Registry
-from matatu_learn.teaching.play import COMPASS, PlayError, TableSession, published_mix
+from matatu_learn.teaching.play import COMPASS, published_mix, seat_labels
+from matatu_learn.teaching.table_facts import ScreenFacts, set_up_screen, table_refusal_words
 from matatu_learn.teaching.voice import Voice, card_words
 from matatu_learn.widgets import PlayTable
 from matatu_learn.widgets.svg import card_label
@@ -43,6 +46,20 @@ MODES = [
 @pytest.fixture
 def database(tmp_path):
     return tmp_path / "play.sqlite3"
+
+
+def screen_of(database, ruleset: str, kinds: tuple[str, ...], seed: int) -> ScreenFacts:
+    """A table of a published ruleset seen from the learner's screen (South), its rounds recorded in ``database``."""
+    registry = Registry(database)
+    seats = (Seat.person(), *(Seat.computer(kind) for kind in kinds[1:]))
+    table = Table(registry.ruleset(ruleset).rules, seats, seed)
+    return set_up_screen(table, registry=registry, ruleset=ruleset, labels=seat_labels(kinds))
+
+
+def notice_after(session: ScreenFacts, tap: Tap) -> str:
+    """The sentence the screen shows after ``tap``."""
+    session.controller.tap(tap)
+    return session.notice()["text"]
 
 
 # ---------------------------------------------------------------------- what the learner may see
@@ -223,31 +240,32 @@ def test_a_whole_round_is_played_by_clicks_and_the_page_never_holds_a_hidden_car
         assert (record.ruleset, record.version) == (ruleset, 1)
 
 
-def play_session_to_the_end(session: TableSession, rng: random.Random) -> None:
+def play_session_to_the_end(session: ScreenFacts, rng: random.Random) -> None:
     """The learner's moves through the controller's calls: cards, answers and plain actions."""
+    controller = session.controller
     for _ in range(5000):
         if session.over:
             return
         if session.computer_to_move:
-            session.step()
+            controller.computer_move()
         elif session.covered:
-            session.reveal()
-        elif session.choice() is not None:
-            session.answer(rng.choice(session.choice()[1])[1])
+            controller.tap(Tap(TapKind.REVEAL))
+        elif session.words.choice() is not None:
+            controller.tap(Tap(TapKind.ANSWER, index=rng.randrange(len(session.words.choice()[1]))))
         else:
-            playable = [card for card, actions, _ in session.card_verdicts() if actions]
-            others = [control.action for control in session.controls() if control.enabled]
+            playable = [card for card, actions, _ in session.words.card_verdicts() if actions]
+            others = [control.action for control in session.words.controls() if control.enabled]
             choice = rng.choice(playable + others)
             if choice in playable:
-                session.choose_card(choice)
+                controller.tap(Tap(TapKind.CARD, card=CARD_NAMES[choice]))
             else:
-                session.act(choice)
+                controller.act(choice)
     raise AssertionError("the round did not end")
 
 
 @pytest.mark.parametrize("ruleset", ["house", "uganda", "bomb", "party"])
 def test_a_whole_match_is_played_and_every_round_recorded(database, ruleset):
-    session = TableSession(ruleset, ("human", "heuristic", "heuristic"), seed=5, database=database)
+    session = screen_of(database, ruleset, ("human", "heuristic", "heuristic"), seed=5)
     rng = random.Random(5)
     leaders = []
     while True:
@@ -255,7 +273,7 @@ def test_a_whole_match_is_played_and_every_round_recorded(database, ruleset):
         play_session_to_the_end(session, rng)
         if session.match_over:
             break
-        session.next_round()
+        session.controller.tap(Tap(TapKind.NEXT_ROUND))
     rules = PRESETS[ruleset]
     with Store(database) as store:
         records = list(reversed(store.games(limit=None)))
@@ -272,11 +290,11 @@ def test_a_whole_match_is_played_and_every_round_recorded(database, ruleset):
         assert len(records) == rules.match_rounds == 5
         assert session.match.winners == tuple(seat for seat in range(3) if totals[seat] == min(totals))
     else:
-        assert len(records) == 1 and session.match_text() == "Each round stands alone."
+        assert len(records) == 1 and session.words.match_text() == "Each round stands alone."
     if ruleset in ("uganda", "party"):
-        assert session.match_text().startswith("The match is over: ")
-    with pytest.raises(PlayError, match="The match is over"):
-        session.next_round()
+        assert session.words.match_text().startswith("The match is over: ")
+    assert notice_after(session, Tap(TapKind.NEXT_ROUND)) == "The match is over: start a new game."
+    assert session.round_number == len(records)
 
 
 # ---------------------------------------------------------------------- bad input, one sentence each
@@ -288,61 +306,73 @@ def one_sentence(error: Exception) -> str:
     return text
 
 
-@pytest.mark.parametrize(
-    ("arguments", "words"),
-    [
-        ({"ruleset": "kampala"}, "'kampala' is not a published ruleset: choose one of house, uganda, bomb, party."),
-        ({"seats": ("human",)}, "A table seats 2 to 6 players"),
-        ({"seats": ("human",) * 7}, "not 7"),
-        ({"seats": ("heuristic", "human")}, "The first seat (South) is the learner's"),
-        ({"seats": ("human", "genius")}, "'genius' is not an agent"),
-        ({"seed": -1}, "The seed must be a whole number from 0 up"),
-        ({"ruleset": "party", "jokers": True}, "party has no joker mode"),
-        ({"jokers": "yes"}, "jokers must be true, false or left out"),
-    ],
-)
-def test_bad_settings_are_refused_with_a_sentence(database, arguments, words):
+def refused_seats(count: int) -> str:
+    """What the table says when asked to seat ``count`` players."""
+    with pytest.raises(TableError) as refused:
+        Table(PRESETS["house"], (Seat.person(),) * count, seed=1)
+    return table_refusal_words(refused.value.refusal, refused.value.facts)
+
+
+def test_bad_settings_are_refused_with_a_sentence(database):
     with pytest.raises(MatatuError) as refused:
-        TableSession(database=database, **arguments)
-    assert words in one_sentence(refused.value)
+        Registry(database).ruleset("kampala")
+    assert "'kampala' is not a published ruleset: choose one of house, uganda, bomb, party." in one_sentence(
+        refused.value
+    )
+    assert "A table seats 2 to 6 players" in one_sentence(MatatuError(refused_seats(1)))
+    assert "not 7" in one_sentence(MatatuError(refused_seats(7)))
+    with pytest.raises(SeatError) as refused:
+        Seat.computer("genius")
+    assert "'genius' is not an agent" in one_sentence(refused.value)
+    # The page seats the learner at South, first, and clamps a seed below 0 with a sentence.
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "house", None, ["heuristic"], seed=4)
+    assert table.controller.table.seats[0] == Seat.person()
+    table.change_button.click()
+    table.seed.min = -5  # what a hand-edited request could send
+    table.seed.value = -1
+    table.deal_button.click()
+    assert "The seed must be from 0 to" in table.settings_note.value and table.controller.table.seed == 0
 
 
 def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
-    session = TableSession("house", ("human", "heuristic"), seed=3, database=database)
+    session = screen_of(database, "house", ("human", "heuristic"), seed=3)
+    controller = session.controller
     game = session.game
     before = game.snapshot()
     not_held = game.hands[1][0]
+    for text, words in {"play 11♥": "'play 11♥' is not an action", "cut 7x": "is not an action"}.items():
+        with pytest.raises(MatatuError) as refused:
+            parse_action(text)
+        assert words in one_sentence(refused.value)
     attempts = {
-        "play 11♥": "'play 11♥' is not an action",
-        "cut 7x": "is not an action",
         f"play {CARD_NAMES[not_held]}": f"You cannot lay {card_words(not_held)}: you do not hold {card_words(not_held)}.",
         "pick": "You cannot pick up: nobody asked you to pick up cards.",
     }
     for text, words in attempts.items():
-        with pytest.raises(MatatuError) as refused:
-            session.act(text)
-        assert words in one_sentence(refused.value)
+        controller.act(parse_action(text))
+        assert words in one_sentence(MatatuError(session.notice()["text"]))
     with pytest.raises(MatatuError) as refused:
-        session.choose_card("Z")
+        parse_card("Z")
     assert "'Z' is not" in one_sentence(refused.value)
-    with pytest.raises(PlayError) as refused:
-        session.choose_card(CARD_NAMES[not_held])
-    assert f"{card_words(not_held).capitalize()} is not in your hand." == one_sentence(refused.value)
-    with pytest.raises(PlayError, match="There is no question open"):
-        session.answer("♥")
-    with pytest.raises(PlayError, match="not the computer's"):
-        session.step()
-    with pytest.raises(PlayError, match="still being played"):
-        session.next_round()
+    refused_card = notice_after(session, Tap(TapKind.CARD, card=CARD_NAMES[not_held]))
+    assert f"you do not hold {card_words(not_held)}." in one_sentence(MatatuError(refused_card))
+    # No question is open: the page does not take an answer, and one sent anyway is refused.
+    assert parse_tap({"type": "answer", "index": 0}, controller.state()) is None
+    refused_answer = notice_after(session, Tap(TapKind.ANSWER, index=0))
+    assert "it is not one of your choices now" in one_sentence(MatatuError(refused_answer))
+    with pytest.raises(TableError) as refused:
+        session.table.step()
+    assert "not the computer's" in session.refusal(refused.value)
+    assert notice_after(session, Tap(TapKind.NEXT_ROUND)) == "The round is still being played: finish it first."
     assert game.snapshot() == before and not session.moves
-    session.act("draw")
-    session.act("pass")
-    assert session.computer_to_move
-    with pytest.raises(PlayError) as refused:
-        session.act("draw")
-    assert one_sentence(refused.value) == "It is North's turn: wait for the computer to play."
-    with pytest.raises(PlayError, match="A hint is for your own turn"):
-        session.hint()
+    controller.act(parse_action("draw"))
+    controller.act(parse_action("pass"))
+    assert session.computer_to_move and len(session.moves) == 2
+    controller.act(parse_action("draw"))
+    assert one_sentence(MatatuError(session.notice()["text"])) == "Wait: it is North's turn."
+    hint = notice_after(session, Tap(TapKind.CONTROL, control="hint"))
+    assert "North" in hint and "would say" not in hint and len(session.moves) == 2
 
 
 def test_a_refused_card_says_why_on_the_page(database):
@@ -382,31 +412,30 @@ def test_the_buttons_are_those_the_ruleset_has(database):
             assert controls[kind]["enabled"] == enabled, (ruleset, kind)
 
 
-def seat_at(session: TableSession | Table, game: Round) -> None:
-    """Put a session's (or a table's) table in a fixed position (the first round of its match)."""
-    session.game = session.match.current = game
-    if isinstance(session, TableSession):
-        session.views = [PlayerView(game, seat) for seat in range(game.players)]
+def seat_at(table: Table, game: Round) -> None:
+    """Put a table in a fixed position (the first round of its match)."""
+    table.game = table.match.current = game
 
 
 def test_an_ace_asks_for_a_suit_and_a_last_but_one_card_for_the_call(database):
-    session = TableSession("party", ("human", "heuristic"), seed=1, database=database)
+    session = screen_of(database, "party", ("human", "heuristic"), seed=1)
+    controller = session.controller
     # South holds A♥ 5♣ on a 5♠; party calls "Matatu!" with the play that leaves one card.
     seat_at(
-        session,
+        session.table,
         Round.from_position(session.rules, [parse_cards("A♥ 5♣"), parse_cards("K♦ Q♦ J♦")], pile=parse_cards("5♠")),
     )
-    session.choose_card("A♥")
-    question, answers = session.choice()
+    controller.tap(Tap(TapKind.CARD, card="A♥"))
+    question, answers = session.words.choice()
     assert question == "Which suit does the Ace of hearts name?" and [value for _, value in answers] == [0, 1, 2, 3]
-    session.answer(3)
-    question, answers = session.choice()
+    controller.tap(Tap(TapKind.ANSWER, index=3))
+    question, answers = session.words.choice()
     assert question == "Laying the Ace of hearts leaves you 1 card: say the call?"
     assert answers == [("Say “Matatu!”", "matatu"), ("Say nothing", None)]
-    move = session.answer(None)  # a real choice: the learner may keep quiet
-    assert str(move.action) == "play A♥ ♣"
+    controller.tap(Tap(TapKind.ANSWER, index=1))  # a real choice: the learner may keep quiet
+    assert str(session.moves[-1].action) == "play A♥ ♣"
     assert session.game.catchable == 0 and session.view.owed_calls[0] == "matatu"
-    assert session.controls()[-2].label == "Catch"  # the other seat may catch South, not South
+    assert session.words.controls()[-2].label == "Catch"  # the other seat may catch South, not South
 
 
 def test_the_seat_strip_names_who_an_8_skips_and_whom_a_jack_hands_the_turn_to():
@@ -507,13 +536,13 @@ def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
 
 
 def test_a_hint_is_the_search_players_move_on_the_learners_view(database):
-    session = TableSession("bomb", ("human", "heuristic"), seed=2, database=database)
+    session = screen_of(database, "bomb", ("human", "heuristic"), seed=2)
     before = session.game.snapshot()
-    hint = session.hint()
+    hint = notice_after(session, Tap(TapKind.CONTROL, control="hint"))
     # The same search, on the same view, decides the same move: the hint says it in its words.
     decision = make_agent("search:2", session.seed).decide(session.view)
     assert decision.action in session.game.legal_actions()
-    assert hint == f"The search level 2 player would say: “{Voice(2, viewer=0).decision(decision)}”"
+    assert hint.endswith(f"The search level 2 player would say: “{Voice(2, viewer=0).decision(decision)}”")
     assert session.game.snapshot() == before, "a hint changes nothing at the table"
 
 
