@@ -1,9 +1,8 @@
 """What a table says to the person at its screen: whose turn, the buttons, the pile, the moves, the result.
 
-``TableWords(table)`` words the facts of any table seen from one screen: the Play page's and the
-first game's (``teaching.table_facts.ScreenFacts``, over a ``play`` controller) and a room seat's
-session (``teaching.play.TableSession``). The facts it reads (``ScreenTable``): the viewer's
-``view`` and ``voice``, the ``rules``, the round (``game``), the ``match``, which of the round's
+``TableWords(table)`` words the facts of any table seen from one screen
+(``teaching.table_facts.ScreenFacts``, over a ``play`` controller): the Play page's, the first
+game's and a room seat's. The facts it reads (``ScreenTable``): the viewer's ``view`` and ``voice``, the ``rules``, the round (``game``), the ``match``, which of the round's
 seats the computer plays (``agents``), the seats' names, the person at the screen (``viewer``,
 ``my_turn``, ``covered``, ``remote``: a room's device, ``shared``: people passing one device),
 the pending question, and ``heard(move)``: a move's reason as the screen may hear it. A room's
