@@ -53,6 +53,7 @@ from ..engine.rules import PRESETS, SWITCH_NAMES
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 from ..store.registry import Registry
+from ..store.roles import WriteBudget
 from .play import QUESTIONS, TableSession
 from .voice import (
     RANK_WORDS,
@@ -427,7 +428,8 @@ class CoachedTable(TableSession):
     House rules, the learner (South) against the heuristic player (North), one round dealt
     from ``seed``. ``coached=False`` is the same table without help: no coach, no advice.
     Every move of the learner (``act``, and the card clicks and answers that lead to it) is
-    judged against the coach's advice before it is made.
+    judged against the coach's advice before it is made. ``budget``: the page's writes (see
+    ``TableSession``).
     """
 
     def __init__(
@@ -438,6 +440,7 @@ class CoachedTable(TableSession):
         adviser: str = ADVISER,
         coached: bool = True,
         deals: int = JUDGE_DEALS,
+        budget: WriteBudget | None = None,
     ):
         data = first_game_data()
         if seed is None:
@@ -456,6 +459,7 @@ class CoachedTable(TableSession):
             whole_match=False,
             seed=seed,
             database=database,
+            budget=budget,
         )
         self.adviser = adviser
         self.coached = coached
@@ -773,11 +777,11 @@ class CoachedTable(TableSession):
         }
 
 
-def second_game(seed: int | None = None, database=None) -> CoachedTable:
+def second_game(seed: int | None = None, database=None, budget: WriteBudget | None = None) -> CoachedTable:
     """The game without help that follows the first: the same table, a fresh deal, no coach."""
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
-    return CoachedTable(seed, database=database, coached=False)
+    return CoachedTable(seed, database=database, coached=False, budget=budget)
 
 
 __all__ = [

@@ -18,6 +18,7 @@ from ..engine.errors import MatatuError
 from ..teaching.coach import CoachedTable, first_game_seeds, second_game
 from ..teaching.play import tap_move
 from ..teaching.table_state import table_state
+from .page import kernel_page
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
 
@@ -61,7 +62,7 @@ class FirstGame(widgets.VBox):
 
     # ------------------------------------------------------------------ games
     def _coached(self, seed: int | None) -> CoachedTable:
-        table = CoachedTable(seed, database=self.database)
+        table = CoachedTable(seed, database=self.database, budget=kernel_page().writes)
         table.judge_later = True  # the move is shown at once, the coach's answer just after
         return table
 
@@ -76,7 +77,7 @@ class FirstGame(widgets.VBox):
 
     def play_without_help(self) -> None:
         """A game without help: a new deal, no marks on the cards that fit, no coach, no hint."""
-        self.table = second_game(self.free_seed, database=self.database)
+        self.table = second_game(self.free_seed, database=self.database, budget=kernel_page().writes)
         self.notice = None
         self.show()
         self._play_on()

@@ -27,6 +27,7 @@ from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
 from .navigation import carried_ruleset
+from .page import kernel_page
 from .svg import STYLE
 from .table_widget import PACES, TableWidget
 
@@ -221,6 +222,7 @@ class PlayTable(widgets.VBox):
                 whole_match=self.length.value,
                 seed=seed,
                 database=self.database,
+                budget=kernel_page().writes,
             )
         except MatatuError as error:
             self.settings_note.value = f"<p>✘ {_escape(str(error))}</p>"
