@@ -439,3 +439,36 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
             "!document.querySelector('table.matatu-seats tr.matatu-stand-in')", timeout=SEEN_WITHIN_MS
         )
         assert guest.moves() == host.moves()
+
+
+def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, tmp_path):  # noqa: F811
+    """A room of one-round matches: when the round is over the host's result offers "Deal again"
+    (the guest's offers nothing to press), and pressing it deals a new match to the same seats on
+    both pages, played like the first."""
+    with table(browser, tmp_path, [LAPTOP, PHONE]) as (server, code, players):
+        host, guest = players
+        database = tmp_path / "class.sqlite3"
+        token = host.link().split("player=", 1)[1].split("&", 1)[0]
+        with RoomService(database) as rooms:
+            rooms.configure(code, token, whole_match=False)
+        start(players)
+        play_to_the_end(players, random.Random(5), {})
+        deal_again = host.page.locator(".mt-result").get_by_role("button", name="Deal again")
+        deal_again.wait_for(timeout=SEEN_WITHIN_MS)
+        assert guest.page.locator(".mt-result button").count() == 0, "the guest has no dead button"
+        with RoomService(database) as rooms:
+            before = rooms.room(code)
+        hands = [player.hand() for player in players]
+        screenshot(host, "deal-again-laptop")
+        host.press(deal_again)
+        for player in players:
+            player.page.wait_for_function(f"!({OVER}) && {MOVES} === 0", timeout=SEEN_WITHIN_MS)
+            player.page.locator("[data-hand] [data-card]").first.wait_for(timeout=SEEN_WITHIN_MS)
+        assert [player.hand() for player in players] != hands, "a new deal"
+        with RoomService(database) as rooms:
+            after = rooms.room(code)
+        assert (after.status, after.round, after.moves) == ("playing", 1, 0) and after.seed != before.seed
+        assert [seat.name for seat in after.seats] == [seat.name for seat in before.seats] == ["Amina", "Okello"]
+        play_to_the_end(players, random.Random(6), {})
+        with Store(database) as store:
+            assert len(store.games(room=code)) == 2, "both matches' rounds are in the history"

@@ -7,7 +7,7 @@ from test_play import configure, state, tap
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.rules import PRESETS, with_switches
-from matatu_learn.store.database import Store
+from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching.voice import COMPASS
 from matatu_learn.widgets.play_table import PlayTable
 
@@ -108,7 +108,7 @@ def test_a_match_with_elimination_is_played_through_three_rounds(database):
         records = list(reversed(store.games(limit=None)))
     assert [record.id for record in records] == session.recorded
     assert [len(record.seats) for record in records] == [4, 3, 2]
-    assert all(record.seats[0] == "human" for record in records)
+    assert all(record.seats[0] == RecordedSeat.person() for record in records)
     with Store(database) as store:
         assert all(store.replay(record.id).reproduced for record in records)
 

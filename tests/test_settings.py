@@ -10,7 +10,7 @@ import pytest
 from matatu_learn import server
 from matatu_learn.cli import main
 from matatu_learn.engine.errors import MatatuError
-from matatu_learn.store import rooms
+from matatu_learn.play import rooms
 from matatu_learn.teaching import room
 
 CLASS_CULLING = {"cull_idle_timeout": 60, "cull_interval": 30, "cull_connected": False}

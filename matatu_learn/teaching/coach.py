@@ -20,17 +20,17 @@ learner follows the coach, a pick, a jump, an Ace and a chance to cut all come u
 >>> table.act(advice.action).seat, table.coach_block()["verdict"]["kind"]
 (0, 'good')
 
-Judging a choice. A good choice is the coach's own, or one the search cannot tell from it: on
-the same imagined deals, played to the end, the coach's move does not win more often by more
-than the search's own noise (``CONFIDENCE`` standard errors of the paired difference, the margin
-the search itself asks before it leaves its rule of thumb), nor by more than ``MARGIN``. Any
-other choice is answered with the better move, why, and the two moves' shares of the deals.
+Judging a choice. The coach's verdict is the grade's (``strategy.grading``): the move is valued
+with the search's candidates on the position's own imagined deals, and it is good when the grade
+calls it good (it gave away less than an inaccuracy's share of a win beyond the noise). So the
+coach, the graded game and the lab's review give one move one verdict. A good choice other than
+the coach's own is told how the two did; any other choice is answered with the best move found,
+why, and the two moves' shares of the deals.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -38,12 +38,8 @@ from functools import cache
 from pathlib import Path
 
 from ..agents.choices import make_agent
-from ..agents.dealer import Dealer, likely_deal
 from ..agents.decisions import Decision, Motive
-from ..agents.heuristic import style_for
-from ..agents.playouts import play_out
-from ..agents.reading import beliefs, read_log
-from ..agents.search import CONFIDENCE
+from ..agents.playouts import Difference, Valuation, value_moves, wins
 from ..engine.actions import CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
 from ..engine.cards import ACE, JACK, RANK_OF, SUIT_OF, Card
 from ..engine.errors import NotationError
@@ -54,6 +50,7 @@ from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 from ..store.registry import Registry
 from ..store.roles import WriteBudget
+from ..strategy.grading import DEFAULT_DEALS, GOOD, GradedDecision, error_of, label_for, valued_decision
 from .play import QUESTIONS, TableSession
 from .voice import (
     RANK_WORDS,
@@ -70,11 +67,9 @@ FIRST_GAME = Path(__file__).parent / "lesson_data" / "first_game.json"
 # The four moments a first game must show when the learner follows the coach.
 MOMENTS = ("pick", "jump", "ace", "cut")
 MOMENT_WORDS = {"pick": "a pick", "jump": "a jump", "ace": "an Ace", "cut": "a chance to cut"}
-# The search player whose choice is the coach's, and the deals a different choice is judged on.
+# The search player whose choice is the coach's, and the deals a choice is judged on: the grade's.
 ADVISER = "search:2"
-JUDGE_DEALS = 240
-# A coach's move must win this much more often (of the deals) than the learner's to be called better.
-MARGIN = 0.05
+JUDGE_DEALS = DEFAULT_DEALS
 LEARNER = 0  # the learner sits South, seat 0, as at the Play table
 
 
@@ -186,49 +181,40 @@ class Comparison:
 
     @property
     def clearly_better(self) -> bool:
-        """The second move wins more by more than the search's noise and more than ``MARGIN``."""
-        return self.gain > max(CONFIDENCE * self.spread, MARGIN)
+        """The second move is better by an inaccuracy or more, beyond the noise: as the grade counts it."""
+        return label_for(error_of(Difference(self.gain, self.spread))) != GOOD
+
+    @classmethod
+    def of(cls, valuation: Valuation, first: int, second: int) -> Comparison:
+        """Two of the moves of ``valuation``, numbered ``first`` and ``second``."""
+        moves, results = valuation.moves, valuation.results
+        spread = valuation.difference(second, first).error
+        return cls(moves[first], moves[second], wins(results[first]), wins(results[second]), valuation.deals, spread)
 
 
-def compare(view: PlayerView, first: Action, second: Action, deals: int = JUDGE_DEALS, seed: int = 0) -> Comparison:
-    """Play both moves out on the same imagined deals (the search's own dealer and rollouts).
+def compare(
+    view: PlayerView, first: Action, second: Action, deals: int = JUDGE_DEALS, seed: int | None = None
+) -> Comparison:
+    """Play both moves out on the same imagined deals (``agents.playouts``): the position's own, or ``seed``'s.
 
     The deals are consistent with what the seat has seen, and weighed by what the other
     players' moves said; every rollout plays the round to its end with the heuristic in
     every seat. A win counts 1, a tie an equal share.
     """
-    rng = random.Random(seed)
-    seat = view.seat
-    style = style_for(view.rules)
-    reading = read_log(view)
-    dealer = Dealer(view, rng, beliefs(view, reading))
-    wins = [0.0, 0.0]
-    total = squares = 0.0
-    for _ in range(deals):
-        deal = likely_deal(dealer, rng, reading.moves)
-        branch = deal.copy()
-        branch.apply(first)
-        one = play_out(branch, seat, style)
-        deal.apply(second)
-        two = play_out(deal, seat, style)
-        wins[0] += one
-        wins[1] += two
-        total += two - one
-        squares += (two - one) ** 2
-    mean = total / deals
-    spread = math.sqrt(max(squares / deals - mean * mean, 0.0) / deals)
-    return Comparison(first, second, wins[0], wins[1], deals, spread)
+    rng = None if seed is None else random.Random(seed)
+    return Comparison.of(value_moves(view, [first, second], deals, rng), 0, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The coach's answer to one of the learner's moves: ``good`` or ``better``, in words."""
+    """The coach's answer to one of the learner's moves: ``good`` or ``better``, in words, and the grade it reads."""
 
     kind: str  # "good" or "better"
     text: str
     action: Action
     advice: Action
     comparison: Comparison | None = None
+    grade: GradedDecision | None = None  # the grade's verdict on the move (None for the only legal move)
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "text": self.text}
@@ -249,32 +235,43 @@ def judge(
 ) -> Verdict:
     """The coach's answer to the seat's ``action`` (not yet made), the coach's choice being ``advice``.
 
-    The coach's own choice, or the only legal move, is good at once. Any other is played out
-    against the coach's on ``deals`` imagined deals (``compare``): good when the coach's does not
-    win clearly more often (``Comparison.clearly_better``), else the coach's is the better move.
+    The only legal move is good at once. Any other is graded (``grading.valued_decision``, on the
+    position's own deals, whoever asks): good when the grade calls it good, else the best move
+    found is the better one. ``seed`` no longer changes the deals (it stays for the table's call).
     """
     voice = voice or Voice(view.players, viewer=view.seat)
     done = voice.action(view.seat, action, owed=view.pending).rstrip(".")
-    if action == advice or len(view.legal) == 1:
-        return Verdict("good", f"{done} — good: {why(view, action, voice)}.", action, advice)
-    comparison = compare(view, action, advice, deals, seed)
+    good = f"{done} — good: {why(view, action, voice)}."
+    if len(view.legal) == 1:
+        return Verdict("good", good, action, advice)
+    grade, valuation = valued_decision(view, action, deals, number=len(view.history) + 1)
+    if advice not in valuation.moves:
+        # An adviser that is not the search may choose a move it does not try: valued on the same deals.
+        valuation = value_moves(view, (*valuation.moves, advice), deals)
+    moves = valuation.moves
+    mine = moves.index(action)
     games = (
-        f"In {comparison.deals} games played out from here, with {voice.seat(_other(view))}'s "
+        f"In {valuation.deals} games played out from here, with {voice.seat(_other(view))}'s "
         "cards guessed from what you know"
     )
-    if not comparison.clearly_better:
+    if grade.label == GOOD:
+        if action == advice:
+            return Verdict("good", good, action, advice, grade=grade)
+        comparison = Comparison.of(valuation, mine, moves.index(advice))
         text = (
-            f"{done} — good: {why(view, action, voice)}. The coach would {action_words(advice.text)}, "
+            f"{good} The coach would {action_words(advice.text)}, "
             f"but the two did about as well: {games}, yours won {_percent(comparison.first_share)} "
             f"and the coach's {_percent(comparison.second_share)}."
         )
-        return Verdict("good", text, action, advice, comparison)
+        return Verdict("good", text, action, advice, comparison, grade)
+    comparison = Comparison.of(valuation, mine, [str(move) for move in moves].index(grade.best))
+    better = comparison.second
     text = (
-        f"{done}. A better move was to {action_words(advice.text)}: {why(view, advice, voice)}. "
+        f"{done}. A better move was to {action_words(better.text)}: {why(view, better, voice)}. "
         f"{games}, that move won {_percent(comparison.second_share)} of them and yours "
         f"{_percent(comparison.first_share)}."
     )
-    return Verdict("better", text, action, advice, comparison)
+    return Verdict("better", text, action, advice, comparison, grade)
 
 
 # ---------------------------------------------------------------------- the coach's words
