@@ -17,7 +17,7 @@ messages): 30 Chromium renderers would share this machine's two cores with the s
 measure, while in a classroom each pupil's browser runs on the pupil's own device. The server's
 work is the same either way: the same notebook, one kernel a page, the same poll and the same
 widget traffic. What the browser adds on the pupil's device (drawing the new state, a few
-milliseconds) is measured by ``tests/test_browser_rooms.py`` and recorded in test-results/.
+milliseconds) is measured by ``tests/browser/test_browser_rooms.py`` and recorded in test-results/.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from matatu_learn.server import process_tree
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE.parent / "notebooks"
-PAGE = "11-rooms.ipynb"
+PAGE = "12-rooms.ipynb"
 V1 = "v1.kernel.websocket.jupyter.org"
 HERE_EVERY = 2.0  # seconds, as the page's address.js says "here"
 

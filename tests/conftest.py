@@ -3,6 +3,7 @@ Debian's Chromium driven by Playwright, and the markers each test gets from the 
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -16,11 +17,30 @@ from pathlib import Path
 
 import pytest
 
+from matatu_learn.engine.cards import DECK
 from matatu_learn.server import kernel_culling_options, process_tree, still_running, voila_command
+from matatu_learn.teaching.voice import RANK_WORDS, SUIT_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 PAGES = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
+# What a copy of the checkout to build or install from never needs: other environments, caches, results, earlier builds.
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git",
+    ".venv",
+    "venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ipynb_checkpoints",
+    "test-results",
+)
+
+# The public scenario suite (SCENARIOS.md): it stays in tests/scenarios/.
+SUITE = ROOT / "tests" / "scenarios"
 # Screenshots, timings and figures the tests record (git-ignored).
 RESULTS = ROOT / "test-results"
 
@@ -33,12 +53,13 @@ RESULTS = ROOT / "test-results"
 LAYER_FIXTURES = {
     "browser": ("chromium",),
     "server": ("chromium", "voila", "class_server"),
+    "slow": ("cluster_client",),  # a Dask cluster of worker processes (test_sweeps.py)
 }
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
 def pytest_collection_modifyitems(config, items):
-    """Mark each test ``browser`` and ``server`` from the fixtures it uses. A test that starts a
+    """Mark each test ``browser``, ``server`` or ``slow`` from the fixtures it uses. A test that starts a
     server or builds a package itself says so with an explicit mark (tests/test_suite_layers.py
     checks that none is missed)."""
     for item in items:
@@ -130,6 +151,28 @@ def everything_shown(view):
 
 def full_deck(rules):
     return Counter(rules.deck())
+
+
+# A card as the voice names it: "the 7 of diamonds", "the red joker".
+CARD_WORDS = re.compile(
+    r"\b("
+    + "|".join(word for word in RANK_WORDS if word)
+    + r") of ("
+    + "|".join(SUIT_WORDS)
+    + r")\b|\b(red|black) joker\b"
+)
+
+
+def named_cards(sentence: str) -> set:
+    """The cards a sentence names in words."""
+    found = set()
+    for match in CARD_WORDS.finditer(sentence):
+        rank, suit, joker = match.groups()
+        if joker:
+            found.add(DECK[52 if joker == "red" else 53])
+        else:
+            found.add(DECK[SUIT_WORDS.index(suit) * 13 + RANK_WORDS.index(rank) - 1])
+    return found
 
 
 def free_port() -> int:

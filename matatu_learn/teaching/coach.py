@@ -42,16 +42,20 @@ from ..agents.decisions import Decision, Motive
 from ..agents.playouts import Difference, Valuation, value_moves, wins
 from ..engine.actions import CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
 from ..engine.cards import ACE, JACK, RANK_OF, SUIT_OF, Card
-from ..engine.errors import NotationError
 from ..engine.events import Acted, Again, Owes, RoundEnd, Skipped, public_event
 from ..engine.round import Round
-from ..engine.rules import PRESETS, SWITCH_NAMES
+from ..engine.rules import PRESETS, SWITCH_NAMES, with_switches
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
+from ..play.protocol import Tap, TapKind
+from ..play.seats import Seat
+from ..play.table import Table
 from ..store.registry import Registry
 from ..store.roles import WriteBudget
 from ..strategy.grading import DEFAULT_DEALS, GOOD, GradedDecision, error_of, label_for, valued_decision
-from .play import QUESTIONS, TableSession
+from .play import HUMAN, QUESTIONS, PlayError, seat_labels
+from .table_facts import no_pause, set_up_screen
+from .table_state import table_state
 from .voice import (
     RANK_WORDS,
     SUIT_WORDS,
@@ -419,52 +423,72 @@ def advice_marks(view: PlayerView, action: Action) -> dict:
 
 
 # ---------------------------------------------------------------------- the coached table
-class CoachedTable(TableSession):
-    """A first game at the Play table's session, with the coach beside the learner.
+class Coach:
+    """The coach beside the learner, composed with a table: it observes the moves and answers the learner's.
 
-    House rules, the learner (South) against the heuristic player (North), one round dealt
-    from ``seed``. ``coached=False`` is the same table without help: no coach, no advice.
-    Every move of the learner (``act``, and the card clicks and answers that lead to it) is
-    judged against the coach's advice before it is made. ``budget``: the page's writes (see
-    ``TableSession``).
+    An observer of the table (``moved``, ``round_over``): at each of the learner's turns it keeps
+    the position, and when the learner moves it judges the move on that position against its own
+    advice (the search player's choice), at once or, with ``judge_later``, when ``settle`` is
+    called (a page shows the move first, then the verdict). ``coached=False`` is the same table
+    without help: no advice, no verdicts. It reads the table through ``screen`` (the learner's
+    ``ScreenFacts``), given by ``attach``.
     """
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        database=None,
-        adviser: str = ADVISER,
-        coached: bool = True,
-        deals: int = JUDGE_DEALS,
-        budget: WriteBudget | None = None,
-    ):
-        data = first_game_data()
-        if seed is None:
-            seed = first_game_seeds()[0]
-        # The deals were chosen under the preset's rules: a table whose ruleset was published again
-        # with other switches (house v2) plays them with the preset's switches, as a table's own.
-        preset = PRESETS[data["ruleset"]]
-        published = Registry(database).rules(data["ruleset"])
-        switches = {
-            name: getattr(preset, name) for name in SWITCH_NAMES if getattr(published, name) != getattr(preset, name)
-        }
-        super().__init__(
-            data["ruleset"],
-            tuple(data["seats"]),
-            switches=switches or None,
-            whole_match=False,
-            seed=seed,
-            database=database,
-            budget=budget,
-        )
+    def __init__(self, *, adviser: str = ADVISER, coached: bool = True, deals: int = JUDGE_DEALS):
         self.adviser = adviser
         self.coached = coached
         self.deals = deals  # the imagined deals a choice other than the coach's is judged on
         self.verdicts: list[Verdict] = []
         self.judge_later = False
+        self.screen = None
+        self._before: tuple | None = None  # the learner's position, kept at the start of their turn
         self._unjudged: tuple | None = None  # the learner's latest move, before it is judged
         self._advice: dict[int, Decision] = {}
+
+    def attach(self, screen) -> None:
+        """Read the table through ``screen`` (the learner's view of it) from now on."""
+        self.screen = screen
+        self._keep_position()
+
+    # ------------------------------------------------------------------ observing the table
+    def moved(self, table, move) -> None:
+        """A move was made: judge it if it was the learner's, and keep the learner's next position."""
+        before = self._before
+        self._before = None
+        if self.coached and before is not None and move.seat == before[0].seat:
+            view, key, seed = before
+            advice = self._advice.get(key) or advise(view, self.adviser, seed)
+            self._advice[key] = advice
+            self._unjudged = (view, move.action, advice.action, seed)
+            if not self.judge_later:
+                self.settle()
+        self._keep_position()
+
+    def round_over(self, table) -> None:
+        """Nothing more to keep: the counting reads the finished round."""
+
+    def _keep_position(self) -> None:
+        screen = self.screen
+        if self.coached and screen is not None and screen.my_turn:
+            game = screen.game
+            self._before = (PlayerView(game.copy(), screen.viewer), len(game.history), self._position_seed())
+
+    # ------------------------------------------------------------------ the table, as the learner sees it
+    @property
+    def view(self) -> PlayerView:
+        return self.screen.view
+
+    @property
+    def voice(self) -> Voice:
+        return self.screen.voice
+
+    @property
+    def viewer(self) -> int:
+        return self.screen.viewer
+
+    @property
+    def moves(self):
+        return self.screen.moves
 
     @property
     def verdict(self) -> Verdict | None:
@@ -478,44 +502,18 @@ class CoachedTable(TableSession):
 
     # ------------------------------------------------------------------ advice
     def _position_seed(self) -> int:
-        return random.Random(f"coach {self.seed} {len(self.game.history)}").getrandbits(63)
+        return random.Random(f"coach {self.screen.seed} {len(self.screen.game.history)}").getrandbits(63)
 
     def advice(self) -> Decision | None:
         """The coach's choice for the learner's turn (the search player's), made once per position."""
-        if not self.coached or not self.my_turn:
+        if not self.coached or not self.screen.my_turn:
             return None
-        key = len(self.game.history)
+        key = len(self.screen.game.history)
         decision = self._advice.get(key)
         if decision is None:
             decision = advise(self.view, self.adviser, self._position_seed())
             self._advice[key] = decision
         return decision
-
-    def act(self, action: Action | str):
-        """The learner's move; with the coach on, it is judged on the position it was made in.
-
-        The judgement is made at once, or, with ``judge_later``, when ``settle`` is called (a page
-        shows the move first, then the verdict). A refused move is not judged.
-        """
-        before = None
-        if self.coached and self.my_turn:
-            try:
-                parsed = parse_action(action)
-            except NotationError:
-                parsed = None
-            if parsed is not None and parsed in self.game.legal_actions():
-                before = (
-                    PlayerView(self.game.copy(), self.viewer),
-                    parsed,
-                    self.advice().action,
-                    self._position_seed(),
-                )
-        move = super().act(action)
-        if before is not None:
-            self._unjudged = before
-            if not self.judge_later:
-                self.settle()
-        return move
 
     def settle(self) -> Verdict | None:
         """Judge the learner's latest move if it is not judged yet; the verdict, or None."""
@@ -752,17 +750,18 @@ class CoachedTable(TableSession):
         if not self.coached:
             return None
         verdict = self.verdict.as_dict() if self.verdict is not None else None
-        if self.over:
+        screen = self.screen
+        if screen.over:
             return {"title": "Count the hands", "paragraphs": self.counting(), "verdict": verdict, "advice": None}
-        if not self.my_turn:
-            seat = self.game.to_move
+        if not screen.my_turn:
+            seat = screen.game.to_move
             said = []
             mine = [move for move in self.moves if move.seat == self.viewer]
             if mine and self.moves[-1] is mine[-1]:
-                said.append(self.describe(mine[-1]))
+                said.append(screen.words.describe(mine[-1]))
             said.append(f"{self.voice.seat(seat)} plays next, by itself.")
             return {"title": f"{self.voice.seat(seat)}'s turn", "paragraphs": said, "verdict": verdict, "advice": None}
-        ready = advise or len(self.game.history) in self._advice
+        ready = advise or len(screen.game.history) in self._advice
         paragraphs = [*self.situation(), *self.options()]
         if ready:
             paragraphs.append(self.advice_sentence())
@@ -774,15 +773,145 @@ class CoachedTable(TableSession):
         }
 
 
-def second_game(seed: int | None = None, database=None, budget: WriteBudget | None = None) -> CoachedTable:
+class CoachedTable:
+    """A first game set up at one screen, with the coach composed: house rules, the learner (South)
+    against the heuristic player (North), one round dealt from ``seed``.
+
+    The table is a ``play.Table`` behind a controller (``controller``, seen through ``screen``),
+    with the history's recorder and the ``coach`` observing it. A page gives ``schedule`` and
+    ``pace`` and draws ``state()`` from a controller listener; in plain Python ``act``, ``step``,
+    ``choose_card`` and ``answer`` make the moves taps would make. ``coached=False`` is the same
+    table without help: no coach, no advice. ``budget``: the page's writes, a game spent for the
+    round recorded (None: a caller that is no page, with a budget of its own).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        database=None,
+        adviser: str = ADVISER,
+        coached: bool = True,
+        deals: int = JUDGE_DEALS,
+        schedule=no_pause,
+        pace=lambda: None,
+        budget: WriteBudget | None = None,
+    ):
+        data = first_game_data()
+        if seed is None:
+            seed = first_game_seeds()[0]
+        # The deals were chosen under the preset's rules: a table whose ruleset was published again
+        # with other switches (house v2) plays them with the preset's switches, as a table's own.
+        preset = PRESETS[data["ruleset"]]
+        registry = Registry(database)
+        published = registry.rules(data["ruleset"])
+        switches = {
+            name: getattr(preset, name) for name in SWITCH_NAMES if getattr(published, name) != getattr(preset, name)
+        }
+        rules = with_switches(published, switches) if switches else published
+        kinds = tuple(data["seats"])
+        seats = [Seat.person() if kind == HUMAN else Seat.computer(kind) for kind in kinds]
+        self.seed, self.coached = seed, coached
+        self.coach = Coach(adviser=adviser, coached=coached, deals=deals)
+        self.screen = set_up_screen(
+            Table(rules, seats, seed, whole_match=False),
+            registry=registry,
+            ruleset=data["ruleset"],
+            labels=seat_labels(kinds),
+            schedule=schedule,
+            pace=pace,
+            observers=[self.coach],
+            budget=budget,
+        )
+        self.controller = self.screen.controller
+        self.coach.attach(self.screen)
+
+    def state(self, advise: bool = True) -> dict:
+        """What the table widget draws: the learner's view, the coach's block, the last refusal."""
+        screen = self.screen
+        return table_state(
+            screen,
+            notice=screen.notice(),
+            coach=self.coach.coach_block(advise=advise),
+            show_playable=self.coached,
+            hint=False,
+        )
+
+    # ------------------------------------------------------------------ the table, as the learner sees it
+    @property
+    def game(self) -> Round:
+        return self.screen.game
+
+    @property
+    def view(self) -> PlayerView:
+        return self.screen.view
+
+    @property
+    def over(self) -> bool:
+        return self.screen.over
+
+    @property
+    def my_turn(self) -> bool:
+        return self.screen.my_turn
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.screen.computer_to_move
+
+    @property
+    def moves(self):
+        return self.screen.moves
+
+    # ------------------------------------------------------------------ moves, as taps make them
+    def _made(self, doing) -> object:
+        """Make a move; a refusal raises ``PlayError`` with the notice's words. The move made, or None."""
+        before = len(self.moves)
+        doing()
+        if self.controller.notice is not None:
+            raise PlayError(self.screen.notice()["text"])
+        return self.moves[-1] if len(self.moves) > before else None
+
+    def act(self, action: Action | str):
+        return self._made(lambda: self.controller.act(parse_action(action)))
+
+    def step(self):
+        return self._made(self.controller.computer_move)
+
+    def choose_card(self, card: str):
+        return self._made(lambda: self.controller.tap(Tap(TapKind.CARD, card=str(card))))
+
+    def choice(self):
+        return self.screen.words.choice()
+
+    def answer(self, value: object):
+        index = list(self.controller.pending.options).index(value)
+        return self._made(lambda: self.controller.tap(Tap(TapKind.ANSWER, index=index)))
+
+    # ------------------------------------------------------------------ the coach's
+    @property
+    def verdicts(self) -> list[Verdict]:
+        return self.coach.verdicts
+
+    def advice(self) -> Decision | None:
+        return self.coach.advice()
+
+    def coach_block(self, advise: bool = True) -> dict | None:
+        return self.coach.coach_block(advise=advise)
+
+    def counting(self) -> list[str]:
+        return self.coach.counting()
+
+
+def second_game(seed: int | None = None, database=None, **screen) -> CoachedTable:
     """The game without help that follows the first: the same table, a fresh deal, no coach."""
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
-    return CoachedTable(seed, database=database, coached=False, budget=budget)
+    return CoachedTable(seed, database=database, coached=False, **screen)
 
 
 __all__ = [
     "ADVISER",
+    "Coach",
     "CoachedTable",
     "Comparison",
     "FIRST_GAME",

@@ -25,7 +25,7 @@ OTHER_TABLES = "At other tables"
 NO_SUCH_RULE = "Nothing of the kind."
 
 # The lines of the rules text's "Special cards" section that each topic of lesson 3 teaches,
-# known by how the generated sentence begins (tests/test_path.py checks every line lands in one).
+# known by how the generated sentence begins (tests/widgets/test_path.py checks every line lands in one).
 SPECIAL_TOPICS: dict[str, Callable[[str], bool]] = {
     "twos": lambda line: line.startswith("Picks"),
     "jumps": lambda line: "jump" in line or "reverses the order" in line,
