@@ -150,11 +150,11 @@ _TEXT_NOBODY = frozenset({"human", "person", ""})
 @dataclass(frozen=True)
 class RecordedSeat:
     """Who played a recorded seat: a person, by the name they gave ('' when the page asked none),
-    or a computer player, by its agent's spec (which is also its name; ``play.seats.Seat.to_record``
-    writes the same shape).
+    or a computer player, by its agent's spec (a computer has no name of its own;
+    ``play.seats.Seat.to_record`` writes the same shape).
 
     >>> RecordedSeat.from_json("search:2"), RecordedSeat.from_json("human").to_json()
-    (RecordedSeat(kind=<SeatKind.COMPUTER: 'computer'>, name='search:2', agent='search:2'), {'kind': 'person', 'name': '', 'agent': None})
+    (RecordedSeat(kind=<SeatKind.COMPUTER: 'computer'>, name='', agent='search:2'), {'kind': 'person', 'name': '', 'agent': None})
     """
 
     kind: SeatKind
@@ -167,7 +167,7 @@ class RecordedSeat:
 
     @classmethod
     def computer(cls, agent: str) -> RecordedSeat:
-        return cls(SeatKind.COMPUTER, agent, agent)
+        return cls(SeatKind.COMPUTER, "", agent)
 
     @classmethod
     def from_json(cls, value: Any) -> RecordedSeat | Any:

@@ -24,9 +24,8 @@ from test_browser_play import (
     table_page,
     wait_settled,
 )
-from test_play_elimination import THREE_ROUNDS_SEED
 
-from conftest import RESULTS
+from conftest import RESULTS, THREE_ROUNDS_SEED
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.scoring import Match

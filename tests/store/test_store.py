@@ -298,7 +298,7 @@ def test_history_replay_export_import_commands(tmp_path, monkeypatch, capsys):
     assert main(["history", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert [item["id"] for item in listed] == [3, 2, 1] and listed[0]["seats"] == [
-        {"kind": "computer", "name": "heuristic", "agent": "heuristic"}
+        {"kind": "computer", "name": "", "agent": "heuristic"}
     ] * 3
     assert main(["replay", "2"]) == 0
     with Store(tmp_path / "cli.sqlite3") as store:

@@ -314,7 +314,7 @@ def test_recorded_seats_become_typed_and_replay(schema_3):
         stored = json.loads(store.query("SELECT seats FROM games")[0][0])
         assert stored == [
             {"kind": "person", "name": "", "agent": None},
-            {"kind": "computer", "name": "heuristic", "agent": "heuristic"},
+            {"kind": "computer", "name": "", "agent": "heuristic"},
         ]
         assert store.replay(record.id).reproduced
 

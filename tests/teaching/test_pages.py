@@ -2,13 +2,11 @@
 
 import json
 import re
-from pathlib import Path
 
+from conftest import NOTEBOOKS
 from matatu_learn.teaching.lessons import FIRST_GAME, LESSON_PATH, PRACTICE
 from matatu_learn.teaching.pages import PAGES, PageKind, page, page_of_file, path
 from matatu_learn.teaching.progress import PUZZLE_LESSON
-
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 def test_every_notebook_is_a_page_and_every_page_a_notebook():

@@ -4,6 +4,7 @@ round dealt to the players left, every round graded and saved (issue 28)."""
 import pytest
 from test_play import configure, state, tap
 
+from conftest import THREE_ROUNDS_SEED
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.rules import PRESETS, with_switches
@@ -12,7 +13,6 @@ from matatu_learn.teaching.voice import COMPASS
 from matatu_learn.widgets.play_table import PlayTable
 
 RULES = with_switches(PRESETS["uganda"], {"eliminate": True})
-THREE_ROUNDS_SEED = 18  # the learner, played by the heuristic player, stays in for three rounds
 TIE_SEED = 7  # two hands tie for heaviest after the first round
 LEARNER_LEAVES_SEED = 4  # the learner holds the heaviest hand after the first round
 
