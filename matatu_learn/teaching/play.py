@@ -35,7 +35,7 @@ from ..engine.view import PlayerView
 from ..play.choosing import Ask, Deciding, Refuse, choose
 from ..store.database import RecordedSeat, SeatKind
 from ..store.registry import Registry
-from ..store.roles import WRITE_BUDGET
+from ..store.roles import WriteBudget
 from .table_words import Control, TableWords
 from .voice import (
     COMPASS,
@@ -146,7 +146,7 @@ class TableSession:
     South, is always the learner's), or an agent spec of ``AGENT_CHOICES``. ``jokers``
     switches the ruleset's mode where it has one, ``switches`` sets any mix of switches. Every
     finished round is recorded in the history of ``database`` (default: the user's) unless
-    ``record`` is off.
+    ``record`` is off, each spending a game of ``budget`` (a page's; None: one of the table's own).
 
     At a room's table (each person on their own device) ``people`` names the seats as their
     players gave them and ``viewer`` is this device's seat: the screen never passes to another
@@ -166,6 +166,7 @@ class TableSession:
         people: Sequence[str] | None = None,
         viewer: int | None = None,
         record: bool = True,
+        budget: WriteBudget | None = None,
     ):
         if isinstance(seats, str) or not isinstance(seats, Sequence) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             count = len(seats) if isinstance(seats, Sequence) and not isinstance(seats, str) else repr(seats)
@@ -200,6 +201,7 @@ class TableSession:
             raise PlayError(f"The seat seen from here must be a person's seat, not {viewer!r}.")
         self.fixed_viewer = viewer
         self.record = record
+        self.budget = WriteBudget() if budget is None else budget
         seeds = random.Random(f"agents {seed}")  # apart from the deal's seeds, so agents never change a deal
         # The match's seats; ``kinds``, ``agents``, ``names``, ``people`` and ``humans`` are the
         # current round's (with "eliminate" a round seats only the players still in the match).
@@ -457,7 +459,7 @@ class TableSession:
         if not self.record:
             return  # a room's round is recorded by the store, in the move that ends it
         try:
-            WRITE_BUDGET.spend("game")
+            self.budget.spend("game")
             name, version = self._published_name()
             self.recorded.append(self.registry.database().record(game, name, version, list(self.kinds)))
             self.record_problem = ""
