@@ -8,6 +8,8 @@ from search_decisions import DECISIONS, LEVELS, chosen
 from matatu_learn.engine.rules import PRESETS
 
 RECORDED = json.loads(DECISIONS.read_text(encoding="utf-8"))
+# The search replayed on every recorded position: minutes, so the whole suite runs it, not the fast command.
+pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("level", LEVELS)
