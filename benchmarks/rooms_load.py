@@ -47,7 +47,7 @@ from matatu_learn.server import process_tree
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE.parent / "notebooks"
-PAGE = "11-rooms.ipynb"
+PAGE = "12-rooms.ipynb"
 V1 = "v1.kernel.websocket.jupyter.org"
 HERE_EVERY = 2.0  # seconds, as the page's address.js says "here"
 

@@ -43,6 +43,8 @@ NOT_SOURCE = shutil.ignore_patterns(
 SUITE = ROOT / "tests" / "scenarios"
 # Screenshots, timings and figures the tests record (git-ignored).
 RESULTS = ROOT / "test-results"
+# Uganda Classic with elimination: the learner, played by the heuristic player, stays in for three rounds.
+THREE_ROUNDS_SEED = 18
 
 
 # ---- the layers of the suite (README): a test's markers follow from the fixtures it uses ----

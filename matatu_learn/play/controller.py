@@ -150,7 +150,8 @@ class Controller:
     """Dispatch, pace and notice for one screen at one table (see the module's text).
 
     ``seats_here`` are the match seats whose people play at this screen (the learner's first).
-    ``build_state(controller)`` says what the page draws and ``draw(state)`` draws it;
+    ``build_state(controller)`` says what the page draws and ``draw(state)`` draws it (None: the
+    listeners draw, or nothing is drawn);
     ``schedule(delay, callback)`` runs the computer's next move later, ``pace()`` is the pause
     before it in seconds (None: only on "Next move"); ``hint`` is the computer player whose
     move a hint shows.
@@ -162,7 +163,7 @@ class Controller:
         seats_here: Sequence[int],
         *,
         build_state: Callable[[Controller], dict[str, Any]],
-        draw: Callable[[dict[str, Any]], None],
+        draw: Callable[[dict[str, Any]], None] | None,
         schedule: Callable[[float, Callable[[], None]], None],
         pace: Callable[[], float | None],
         hint: str = "search",
@@ -210,7 +211,9 @@ class Controller:
         return self.build_state(self)
 
     def show(self) -> None:
-        self.draw(self.state())
+        """Draw the state (when the controller draws: ``draw`` given), then tell the listeners."""
+        if self.draw is not None:
+            self.draw(self.state())
         for listener in tuple(self.listeners):
             listener(self)
 

@@ -407,9 +407,11 @@ class RoomService:
                 self.replays += 1  # told the match from its first move
         return follower
 
-    def present(self, seat: SeatRecord, now: float | None = None) -> bool:
-        """Whether the seat's player is here now (see ``present``)."""
-        return present(seat, self._now(now))
+    def unfollow(self, code: str, key: Hashable) -> None:
+        """The table ``key`` follows the room's match no more (its page let go of the room)."""
+        kept = self._kept.get(code)
+        if kept is not None:
+            kept.followers.pop(key, None)
 
     # ------------------------------------------------------------------ writing
     @contextmanager

@@ -6,7 +6,7 @@ a seat, ``{"kind", "name", "agent"}``; ``Seat.from_record`` reads it back.
 
 >>> seats = (Seat.person(), Seat.computer("heuristic"), Seat.computer("search"))
 >>> [seat.to_record() for seat in seats][1:]
-[{'kind': 'computer', 'name': 'heuristic', 'agent': 'heuristic'}, {'kind': 'computer', 'name': 'search:2', 'agent': 'search:2'}]
+[{'kind': 'computer', 'name': '', 'agent': 'heuristic'}, {'kind': 'computer', 'name': '', 'agent': 'search:2'}]
 >>> Seat.from_record(seats[0].to_record()) == seats[0], seats[0].is_person, seats[2].level
 (True, True, 2)
 """
@@ -14,19 +14,12 @@ a seat, ``{"kind", "name", "agent"}``; ``Seat.from_record`` reads it back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from ..agents.choices import agent_spec
 from ..engine.errors import MatatuError
+from ..store.database import RecordedSeat, SeatKind
 
 __all__ = ["Seat", "SeatError", "SeatKind"]
-
-
-class SeatKind(StrEnum):
-    """Who plays a seat."""
-
-    PERSON = "person"
-    COMPUTER = "computer"
 
 
 class SeatError(MatatuError):
@@ -36,7 +29,7 @@ class SeatError(MatatuError):
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One seat's player: a person (``name`` as they gave it, "" at a screen that asked for none)
-    or a computer player (``agent``: its canonical spec, which is also its name)."""
+    or a computer player (``agent``: its canonical spec). The history keeps it as a ``RecordedSeat``."""
 
     kind: SeatKind
     name: str = ""
@@ -53,7 +46,7 @@ class Seat:
             spec = agent_spec(spec)
         except MatatuError as error:
             raise SeatError(str(error)) from None
-        return cls(SeatKind.COMPUTER, spec, spec)
+        return cls(SeatKind.COMPUTER, "", spec)
 
     @property
     def is_person(self) -> bool:
@@ -68,7 +61,11 @@ class Seat:
 
     def to_record(self) -> dict[str, str | None]:
         """The seat as the history records it: ``{"kind": "person"|"computer", "name": str, "agent": str | None}``."""
-        return {"kind": self.kind.value, "name": self.name, "agent": self.agent}
+        return self.recorded().to_json()
+
+    def recorded(self) -> RecordedSeat:
+        """The seat as the store records it."""
+        return RecordedSeat(self.kind, self.name, self.agent)
 
     @classmethod
     def from_record(cls, record: dict) -> Seat:

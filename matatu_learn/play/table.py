@@ -101,9 +101,7 @@ class Table:
         self.seed = seed
         self.whole_match = whole_match
         seeds = random.Random(f"agents {seed}")
-        self.agents = tuple(
-            None if seat.is_person else make_agent(seat.agent, seeds.randrange(2**63)) for seat in seats
-        )
+        self.agents = [None if seat.is_person else make_agent(seat.agent, seeds.randrange(2**63)) for seat in seats]
         self.match = Match(rules, len(seats), seed)
         self.observers: list[TableObserver] = []
         self._deal()
@@ -112,7 +110,6 @@ class Table:
     def _deal(self) -> None:
         self.game: Round = self.match.next_round()
         self.round_seats: tuple[int, ...] = self.match.round_seats
-        self._views = [PlayerView(self.game, seat) for seat in range(self.game.players)]
         self.moves: list[Move] = []
 
     @property
@@ -147,7 +144,7 @@ class Table:
         round_seat = self.round_seat(seat)
         if round_seat is None:
             raise TableError(TableRefusal.NOT_IN_ROUND, seat=seat)
-        return self._views[round_seat]
+        return PlayerView(self.game, round_seat)  # a view costs one small object
 
     @property
     def to_move(self) -> int | None:

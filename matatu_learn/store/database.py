@@ -150,7 +150,8 @@ _TEXT_NOBODY = frozenset({"human", "person", ""})
 @dataclass(frozen=True)
 class RecordedSeat:
     """Who played a recorded seat: a person, by the name they gave ('' when the page asked none),
-    or a computer player, by its agent's spec.
+    or a computer player, by its agent's spec (a computer has no name of its own;
+    ``play.seats.Seat.to_record`` writes the same shape).
 
     >>> RecordedSeat.from_json("search:2"), RecordedSeat.from_json("human").to_json()
     (RecordedSeat(kind=<SeatKind.COMPUTER: 'computer'>, name='', agent='search:2'), {'kind': 'person', 'name': '', 'agent': None})
@@ -278,9 +279,6 @@ def database_error(path: Path, error: sqlite3.Error) -> StoreError:
         return StoreError(f"The disk failed while reading the database {path} ({error}); nothing was changed.")
     return StoreError(f"The database {path} could not be used ({error}); nothing was changed.")
 
-
-# The name store/rooms.py imports until it moves onto the database's public transactions.
-_database_error = database_error
 
 # An I/O error while writing is how SQLite reports a file past its size limit or a disk that filled mid-write.
 _WRITE_FAILURES = frozenset(
@@ -659,10 +657,6 @@ class Database:
         """The schema version the file is at (``MIGRATIONS.version`` once opened here)."""
         return self.query("PRAGMA user_version")[0][0]
 
-    # The names store/rooms.py reads until it moves onto ``write`` and ``query``.
-    _transaction = write
-    _query = query
-
 
 class Store(Database):
     """A matatu-learn database with its published rule versions and recorded games."""
@@ -783,12 +777,12 @@ class Store(Database):
         game: Round,
         ruleset: str,
         version: int,
-        seats: Sequence[RecordedSeat | str],
+        seats: Sequence[RecordedSeat | dict | str],
         started_at: str | None = None,
         room: str = "",
     ) -> int:
-        """Record a finished round; returns its id. ``seats``: who played each seat (a seat given as
-        text is read as seats were recorded before they were typed); ``room``: the code of the room
+        """Record a finished round; returns its id. ``seats``: who played each seat, as records or their
+        JSON (a seat given as text is read as seats were recorded before they were typed); ``room``: the code of the room
         it was played in."""
         if not game.over:
             raise MatatuError("Only a finished round can be recorded.")

@@ -137,6 +137,33 @@ PROGRESS_MIGRATION: tuple[str, ...] = (
 )
 MIGRATIONS.add(3, "progress", *PROGRESS_MIGRATION)
 
+# Lessons were kept by their notebook's file name before pages had ids (``teaching.pages``); the
+# files as they were then, and the page id each became. History: never edited.
+LESSON_FILES_BEFORE_IDS = {
+    "01-the-deal": "the-deal",
+    "02-matching-and-turns": "matching-and-turns",
+    "03-special-cards": "special-cards",
+    "04-chopper-arithmetic": "chopper-arithmetic",
+    "05-scoring": "scoring",
+    "06-can-you-cut": "can-you-cut",
+    "07-first-game": "first-game",
+}
+
+
+def _lessons_by_page_id(connection) -> None:
+    """The migration to page ids: each lesson answer, and each lesson question in the mistakes queue
+    (``lesson:FILE:KEY``), moves from its notebook's file name to its page's id."""
+    for file, page in LESSON_FILES_BEFORE_IDS.items():
+        connection.execute("UPDATE lesson_answers SET lesson = ? WHERE lesson = ?", (page, file))
+        old = f"lesson:{file}:"
+        connection.execute(
+            "UPDATE mistakes SET item = ? || substr(item, ?) WHERE substr(item, 1, ?) = ?",
+            (f"lesson:{page}:", len(old) + 1, len(old), old),
+        )
+
+
+MIGRATIONS.add(5, "progress", _lessons_by_page_id)
+
 
 # ------------------------------------------------------------------ the gate
 def learner_name(name: Any) -> str:

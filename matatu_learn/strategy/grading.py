@@ -4,17 +4,19 @@ result was luck.
 
 **How a decision is valued.** At each turn of the seat with more than one legal move, every
 move the search would consider (``search_candidates``) and the move played are each played
-out on the same imagined deals, dealt as the search deals them: from the seat's own view,
-the others' hands guessed from what their draws and plays said (``Dealer``, ``likely_deal``).
-The heuristic plays every seat to the end of each deal (``play_out``). A move's *chance* is
+out on the same imagined deals, the search's own (``agents.playouts``): from the seat's own
+view, the others' hands guessed from what their draws and plays said, and the heuristic
+playing every seat to the end. The deals are seeded by the position (``position_seed``), so the
+grade, the coach and the lab's review value a move on the same deals. A move's *chance* is
 the share of deals its seat wins (a shared win counts its share). The best move is the one
 with the best chance (on equal chances, the move played). The *error* is the chance the move
 played gave away, less one standard error of that difference measured deal by deal: only
 what stands out of the estimate's noise counts (``NOISE_ALLOWANCE``). Only the seat's view is
 used, never the real hidden cards: a decision is judged on what the player could know.
 
-**Thresholds** are the strategy lab's (``review.THRESHOLDS``): a blunder gives away 0.20 of a
-win or more, a mistake 0.10, an inaccuracy 0.05 — one vocabulary for both.
+**Thresholds** (``THRESHOLDS``): a blunder gives away 0.20 of a win or more, a mistake 0.10,
+an inaccuracy 0.05. They are the only ones: the coach's verdict and the lab's review are read
+from this grade (``judged``), so one move at one position gets one verdict on every page.
 
 **Luck.** The seat's result (1 for a win, a share for a shared win, 0 otherwise) against its
 fair share (1/players) is the sum of the swings in its chance along the round: at its own
@@ -34,16 +36,12 @@ share: the hand it was dealt) and the rest (the draws and the others' moves sinc
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from ..agents.choices import agent_spec, make_agent
-from ..agents.dealer import Dealer, likely_deal
-from ..agents.heuristic import style_for
-from ..agents.playouts import play_out
-from ..agents.reading import beliefs, read_log
+from ..agents.playouts import Difference, Valuation, value_moves
 from ..agents.search import search_candidates
 from ..agents.simulate import game_seed
 from ..engine.actions import Action, parse_action
@@ -51,14 +49,17 @@ from ..engine.errors import IllegalActionError, MatatuError
 from ..engine.round import Round
 from ..engine.rules import PRESETS, Rules
 from ..engine.view import PlayerView, views_of
-from .review import THRESHOLDS
 
+# Chance given away by a move (0 to 1) from which it is flagged, worst first, as chess sites do.
+THRESHOLDS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+LABELS = tuple(label for label, _ in THRESHOLDS)  # blunder, mistake, inaccuracy: worst first
+GOOD = "good"
+FORCED = "forced"  # a move with no choice: the lab's review shows it, a grade has no decision there
 # Imagined deals each decision is valued on (every candidate meets the same deals). 100 keeps a
 # 20-decision round to a few seconds; the standard error of a difference is then about 0.03.
 DEFAULT_DEALS = 100
 # How many standard errors of the measured difference are taken off an error before it counts.
 NOISE_ALLOWANCE = 1.0
-LABELS = tuple(label for label, _ in THRESHOLDS)  # blunder, mistake, inaccuracy: worst first
 # The computer players graded for the "you played like" comparison, weakest first.
 GRADED_AGENTS = ("random", "heuristic", "search:1", "search:2")
 
@@ -74,16 +75,23 @@ AGENT_ERROR_RATES: dict[str, dict[str, float]] = {
 }
 
 
-def label_for(error: float) -> str:
-    """The word for a decision that gave away ``error`` of a win.
+def label_for(error: float, choices: int = 2) -> str:
+    """The label of a decision that gave away ``error`` of a win, among ``choices`` legal moves.
 
-    >>> label_for(0.25), label_for(0.12), label_for(0.07), label_for(0.0)
-    ('blunder', 'mistake', 'inaccuracy', 'good')
+    >>> label_for(0.25), label_for(0.12), label_for(0.07), label_for(0.0), label_for(0.0, choices=1)
+    ('blunder', 'mistake', 'inaccuracy', 'good', 'forced')
     """
+    if choices == 1:
+        return FORCED
     for label, threshold in THRESHOLDS:
         if error >= threshold:
             return label
-    return "good"
+    return GOOD
+
+
+def error_of(difference: Difference) -> float:
+    """The chance a move gave away by ``difference`` (the better move's gain over it), less its noise."""
+    return max(difference.gain - NOISE_ALLOWANCE * difference.error, 0.0)
 
 
 @dataclass(frozen=True)
@@ -174,39 +182,19 @@ class Grade:
 
 
 # ------------------------------------------------------------------ valuing
-def chances(view: PlayerView, moves: Sequence[Action], deals: int, rng: random.Random) -> list[list[float]]:
-    """Each move's result on each of ``deals`` imagined deals (the same deals for every move)."""
-    seat = view.seat
-    style = style_for(view.rules)
-    reading = read_log(view)
-    dealer = Dealer(view, rng, beliefs(view, reading))
-    results: list[list[float]] = [[] for _ in moves]
-    last = len(moves) - 1
-    for _ in range(deals):
-        deal = likely_deal(dealer, rng, reading.moves)
-        for index, move in enumerate(moves):
-            branch = deal if index == last else deal.copy()
-            branch.apply(move)
-            results[index].append(play_out(branch, seat, style))
-    return results
+def judged(valuation: Valuation, played: Action, number: int = 0, choices: int = 0) -> GradedDecision:
+    """The verdict on the move played, against the best of the moves valued on the same deals.
 
-
-def judged(
-    moves: Sequence[Action], results: Sequence[Sequence[float]], played: Action, number: int = 0, choices: int = 0
-) -> GradedDecision:
-    """The move played judged against the best of ``moves``, from their results on the same deals."""
-    deals = len(results[0])
-    means = [sum(row) / deals for row in results]
+    The one verdict of a move: the grade, the coach and the lab's review all read it.
+    """
+    moves = valuation.moves
+    chances = valuation.chances
     mine = moves.index(played)
-    best = max(range(len(moves)), key=lambda index: (means[index], index == mine))
-    error = 0.0
-    if best != mine:
-        gaps = [better - worse for better, worse in zip(results[best], results[mine], strict=True)]
-        gap = sum(gaps) / deals
-        spread = math.sqrt(max(sum(value * value for value in gaps) / deals - gap * gap, 0.0) / deals)
-        error = max(gap - NOISE_ALLOWANCE * spread, 0.0)
+    best = max(range(len(moves)), key=lambda index: (chances[index], index == mine))
+    error = 0.0 if best == mine else error_of(valuation.difference(best, mine))
+    choices = choices or len(moves)
     return GradedDecision(
-        number, str(played), str(moves[best]), means[mine], means[best], error, label_for(error), choices or len(moves)
+        number, str(played), str(moves[best]), chances[mine], chances[best], error, label_for(error, choices), choices
     )
 
 
@@ -219,14 +207,23 @@ def moves_to_value(view: PlayerView, played: Iterable[Action] = ()) -> list[Acti
     return moves
 
 
-def grade_decision(view: PlayerView, played: Action | str, deals: int = DEFAULT_DEALS, seed: int = 0, number: int = 0):
-    """The move played at the seat's turn, valued against the best move found (see the module's text)."""
+def valued_decision(
+    view: PlayerView, played: Action | str, deals: int = DEFAULT_DEALS, number: int = 0
+) -> tuple[GradedDecision, Valuation]:
+    """The move played at the seat's turn judged (see the module's text), and the valuation it was read from.
+
+    The moves valued are the search's candidates and the move played, on the position's own deals.
+    """
     played = parse_action(played) if isinstance(played, str) else played
     if played not in view.legal:
         raise IllegalActionError(view.ruling(played))
-    moves = moves_to_value(view, [played])
-    results = chances(view, moves, deals, random.Random(f"grade/{seed}/{number}"))
-    return judged(moves, results, played, number, len(view.legal))
+    valuation = value_moves(view, moves_to_value(view, [played]), deals)
+    return judged(valuation, played, number, len(view.legal)), valuation
+
+
+def grade_decision(view: PlayerView, played: Action | str, deals: int = DEFAULT_DEALS, number: int = 0):
+    """The move played at the seat's turn, valued against the best move found (see the module's text)."""
+    return valued_decision(view, played, deals, number)[0]
 
 
 def grade_round(
@@ -255,54 +252,69 @@ def grade_from(
     """Grade the moves played from ``start`` for ``seat``; the actions must finish the round.
 
     ``on_decision(done, total)`` is called after each decision is graded (a page's progress bar):
-    a round takes a few seconds, about a second for every five decisions.
+    a round takes a few seconds, about a second for every five decisions. ``estimate_seed`` no
+    longer changes anything: every decision is valued on its position's own deals, as on every
+    page (it stays for the callers that pass it).
     """
-    if not 0 <= seat < start.players:
-        # Seats are counted from 1 in words, as every page counts them.
-        raise MatatuError(f"This round has seats 1 to {start.players}; there is no seat {seat + 1} to grade.")
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise MatatuError(f"deals must be a whole number of imagined deals, 1 or more, not {deals!r}.")
-    actions = [parse_action(action) if isinstance(action, str) else action for action in actions]
-    total = _decisions(start.copy(), actions, seat)
-    game = start.copy()
-    view = PlayerView(game, seat)
+    check_deals(deals)
+    actions, finished = checked_record(start, actions, seat)
+    total = sum(len(view.legal) > 1 for _, view, _ in seat_turns(start, actions, seat))
     decisions = []
     start_chance = None
-    for number, action in enumerate(actions, 1):
-        if game.to_move == seat:
-            legal = game.legal_actions()
-            if len(legal) > 1:
-                decision = grade_decision(view, action, deals, estimate_seed, number)
+    for number, view, action in seat_turns(start, actions, seat):
+        choice = len(view.legal) > 1
+        if choice or start_chance is None:  # a forced move is valued only at the first turn
+            decision = grade_decision(view, action, deals, number)
+            if start_chance is None:
+                start_chance = decision.best_chance  # the position's chance: the deal's luck
+            if choice:
                 decisions.append(decision)
                 if on_decision is not None:
                     on_decision(len(decisions), total)
-                if start_chance is None:
-                    start_chance = decision.best_chance
-            elif start_chance is None:
-                # A forced first move: its chance is the position's (valued for the deal's luck only).
-                start_chance = (
-                    sum(chances(view, [action], deals, random.Random(f"grade/{estimate_seed}/{number}"))[0]) / deals
-                )
-        game.apply(action)
-    winners = game.result.winners
+    winners = finished.result.winners
     result = 1 / len(winners) if seat in winners else 0.0
     if start_chance is None:
         start_chance = 1 / start.players  # the seat never moved: all of its result is luck
     return Grade(seat, start.players, tuple(decisions), result, start_chance, deals)
 
 
-def _decisions(game: Round, actions: Sequence[Action], seat: int) -> int:
-    """How many decisions of ``seat`` the actions hold; refuses a record that does not finish its round."""
-    count = 0
+def check_deals(deals: int, name: str = "deals") -> None:
+    """Refuses a number of imagined deals (the argument ``name``) that is not a whole number, 1 or more."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise MatatuError(f"{name} must be a whole number of imagined deals, 1 or more, not {deals!r}.")
+
+
+def checked_record(start: Round, actions: Iterable[Action | str], seat: int) -> tuple[list[Action], Round]:
+    """The actions of a round played from ``start``, read, and the round they finish.
+
+    Refuses a seat the table does not have, a move after the round's end, and a record that stops
+    before it.
+    """
+    if not 0 <= seat < start.players:
+        # Seats are counted from 1 in words, as every page counts them.
+        raise MatatuError(f"This round has seats 1 to {start.players}; there is no seat {seat + 1} to grade.")
+    actions = [parse_action(action) if isinstance(action, str) else action for action in actions]
+    game = start.copy()
     for number, action in enumerate(actions, 1):
         if game.over:
             raise MatatuError(f"Move {number} ({action}) comes after the end of the round.")
-        if game.to_move == seat and len(game.legal_actions()) > 1:
-            count += 1
         game.apply(action)
     if not game.over:
         raise MatatuError("Only a finished round can be graded: the actions stop before its end.")
-    return count
+    return actions, game
+
+
+def seat_turns(start: Round, actions: Sequence[Action], seat: int) -> Iterator[tuple[int, PlayerView, Action]]:
+    """Each turn of ``seat`` in the record: the move's number (from 1), the seat's view then, and its move.
+
+    The view is live: it is the position of that turn only until the next is asked for.
+    """
+    game = start.copy()
+    view = PlayerView(game, seat)
+    for number, action in enumerate(actions, 1):
+        if game.to_move == seat:
+            yield number, view, action
+        game.apply(action)
 
 
 # --------------------------------------------------------- the computer players
@@ -357,11 +369,10 @@ def grade_position(task: tuple) -> dict[str, GradedDecision]:
     choices = len(view.legal)
     if len(moves) == 1:  # nothing better to be found: every agent made the one sensible move
         return {
-            spec: GradedDecision(0, str(pick), str(pick), 0.0, 0.0, 0.0, "good", choices)
-            for spec, pick in picks.items()
+            spec: GradedDecision(0, str(pick), str(pick), 0.0, 0.0, 0.0, GOOD, choices) for spec, pick in picks.items()
         }
-    results = chances(view, moves, deals, random.Random(f"grade/agents/{number}"))
-    return {spec: judged(moves, results, pick, 0, choices) for spec, pick in picks.items()}
+    valuation = value_moves(view, moves, deals)
+    return {spec: judged(valuation, pick, 0, choices) for spec, pick in picks.items()}
 
 
 def grade_agents(

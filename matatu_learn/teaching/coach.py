@@ -20,17 +20,17 @@ learner follows the coach, a pick, a jump, an Ace and a chance to cut all come u
 >>> table.act(advice.action).seat, table.coach_block()["verdict"]["kind"]
 (0, 'good')
 
-Judging a choice. A good choice is the coach's own, or one the search cannot tell from it: on
-the same imagined deals, played to the end, the coach's move does not win more often by more
-than the search's own noise (``CONFIDENCE`` standard errors of the paired difference, the margin
-the search itself asks before it leaves its rule of thumb), nor by more than ``MARGIN``. Any
-other choice is answered with the better move, why, and the two moves' shares of the deals.
+Judging a choice. The coach's verdict is the grade's (``strategy.grading``): the move is valued
+with the search's candidates on the position's own imagined deals, and it is good when the grade
+calls it good (it gave away less than an inaccuracy's share of a win beyond the noise). So the
+coach, the graded game and the lab's review give one move one verdict. A good choice other than
+the coach's own is told how the two did; any other choice is answered with the best move found,
+why, and the two moves' shares of the deals.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -38,22 +38,23 @@ from functools import cache
 from pathlib import Path
 
 from ..agents.choices import make_agent
-from ..agents.dealer import Dealer, likely_deal
 from ..agents.decisions import Decision, Motive
-from ..agents.heuristic import style_for
-from ..agents.playouts import play_out
-from ..agents.reading import beliefs, read_log
-from ..agents.search import CONFIDENCE
+from ..agents.playouts import Difference, Valuation, value_moves, wins
 from ..engine.actions import CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
 from ..engine.cards import ACE, JACK, RANK_OF, SUIT_OF, Card
-from ..engine.errors import NotationError
 from ..engine.events import Acted, Again, Owes, RoundEnd, Skipped, public_event
 from ..engine.round import Round
-from ..engine.rules import PRESETS, SWITCH_NAMES
+from ..engine.rules import PRESETS, SWITCH_NAMES, with_switches
 from ..engine.tables import tables_for
 from ..engine.view import PlayerView
+from ..play.protocol import Tap, TapKind
+from ..play.seats import Seat
+from ..play.table import Table
 from ..store.registry import Registry
-from .play import QUESTIONS, TableSession
+from ..strategy.grading import DEFAULT_DEALS, GOOD, GradedDecision, error_of, label_for, valued_decision
+from .play import HUMAN, QUESTIONS, PlayError, seat_labels
+from .table_facts import no_pause, set_up_screen
+from .table_state import table_state
 from .voice import (
     RANK_WORDS,
     SUIT_WORDS,
@@ -69,11 +70,9 @@ FIRST_GAME = Path(__file__).parent / "lesson_data" / "first_game.json"
 # The four moments a first game must show when the learner follows the coach.
 MOMENTS = ("pick", "jump", "ace", "cut")
 MOMENT_WORDS = {"pick": "a pick", "jump": "a jump", "ace": "an Ace", "cut": "a chance to cut"}
-# The search player whose choice is the coach's, and the deals a different choice is judged on.
+# The search player whose choice is the coach's, and the deals a choice is judged on: the grade's.
 ADVISER = "search:2"
-JUDGE_DEALS = 240
-# A coach's move must win this much more often (of the deals) than the learner's to be called better.
-MARGIN = 0.05
+JUDGE_DEALS = DEFAULT_DEALS
 LEARNER = 0  # the learner sits South, seat 0, as at the Play table
 
 
@@ -185,49 +184,40 @@ class Comparison:
 
     @property
     def clearly_better(self) -> bool:
-        """The second move wins more by more than the search's noise and more than ``MARGIN``."""
-        return self.gain > max(CONFIDENCE * self.spread, MARGIN)
+        """The second move is better by an inaccuracy or more, beyond the noise: as the grade counts it."""
+        return label_for(error_of(Difference(self.gain, self.spread))) != GOOD
+
+    @classmethod
+    def of(cls, valuation: Valuation, first: int, second: int) -> Comparison:
+        """Two of the moves of ``valuation``, numbered ``first`` and ``second``."""
+        moves, results = valuation.moves, valuation.results
+        spread = valuation.difference(second, first).error
+        return cls(moves[first], moves[second], wins(results[first]), wins(results[second]), valuation.deals, spread)
 
 
-def compare(view: PlayerView, first: Action, second: Action, deals: int = JUDGE_DEALS, seed: int = 0) -> Comparison:
-    """Play both moves out on the same imagined deals (the search's own dealer and rollouts).
+def compare(
+    view: PlayerView, first: Action, second: Action, deals: int = JUDGE_DEALS, seed: int | None = None
+) -> Comparison:
+    """Play both moves out on the same imagined deals (``agents.playouts``): the position's own, or ``seed``'s.
 
     The deals are consistent with what the seat has seen, and weighed by what the other
     players' moves said; every rollout plays the round to its end with the heuristic in
     every seat. A win counts 1, a tie an equal share.
     """
-    rng = random.Random(seed)
-    seat = view.seat
-    style = style_for(view.rules)
-    reading = read_log(view)
-    dealer = Dealer(view, rng, beliefs(view, reading))
-    wins = [0.0, 0.0]
-    total = squares = 0.0
-    for _ in range(deals):
-        deal = likely_deal(dealer, rng, reading.moves)
-        branch = deal.copy()
-        branch.apply(first)
-        one = play_out(branch, seat, style)
-        deal.apply(second)
-        two = play_out(deal, seat, style)
-        wins[0] += one
-        wins[1] += two
-        total += two - one
-        squares += (two - one) ** 2
-    mean = total / deals
-    spread = math.sqrt(max(squares / deals - mean * mean, 0.0) / deals)
-    return Comparison(first, second, wins[0], wins[1], deals, spread)
+    rng = None if seed is None else random.Random(seed)
+    return Comparison.of(value_moves(view, [first, second], deals, rng), 0, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The coach's answer to one of the learner's moves: ``good`` or ``better``, in words."""
+    """The coach's answer to one of the learner's moves: ``good`` or ``better``, in words, and the grade it reads."""
 
     kind: str  # "good" or "better"
     text: str
     action: Action
     advice: Action
     comparison: Comparison | None = None
+    grade: GradedDecision | None = None  # the grade's verdict on the move (None for the only legal move)
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "text": self.text}
@@ -248,32 +238,43 @@ def judge(
 ) -> Verdict:
     """The coach's answer to the seat's ``action`` (not yet made), the coach's choice being ``advice``.
 
-    The coach's own choice, or the only legal move, is good at once. Any other is played out
-    against the coach's on ``deals`` imagined deals (``compare``): good when the coach's does not
-    win clearly more often (``Comparison.clearly_better``), else the coach's is the better move.
+    The only legal move is good at once. Any other is graded (``grading.valued_decision``, on the
+    position's own deals, whoever asks): good when the grade calls it good, else the best move
+    found is the better one. ``seed`` no longer changes the deals (it stays for the table's call).
     """
     voice = voice or Voice(view.players, viewer=view.seat)
     done = voice.action(view.seat, action, owed=view.pending).rstrip(".")
-    if action == advice or len(view.legal) == 1:
-        return Verdict("good", f"{done} — good: {why(view, action, voice)}.", action, advice)
-    comparison = compare(view, action, advice, deals, seed)
+    good = f"{done} — good: {why(view, action, voice)}."
+    if len(view.legal) == 1:
+        return Verdict("good", good, action, advice)
+    grade, valuation = valued_decision(view, action, deals, number=len(view.history) + 1)
+    if advice not in valuation.moves:
+        # An adviser that is not the search may choose a move it does not try: valued on the same deals.
+        valuation = value_moves(view, (*valuation.moves, advice), deals)
+    moves = valuation.moves
+    mine = moves.index(action)
     games = (
-        f"In {comparison.deals} games played out from here, with {voice.seat(_other(view))}'s "
+        f"In {valuation.deals} games played out from here, with {voice.seat(_other(view))}'s "
         "cards guessed from what you know"
     )
-    if not comparison.clearly_better:
+    if grade.label == GOOD:
+        if action == advice:
+            return Verdict("good", good, action, advice, grade=grade)
+        comparison = Comparison.of(valuation, mine, moves.index(advice))
         text = (
-            f"{done} — good: {why(view, action, voice)}. The coach would {action_words(advice.text)}, "
+            f"{good} The coach would {action_words(advice.text)}, "
             f"but the two did about as well: {games}, yours won {_percent(comparison.first_share)} "
             f"and the coach's {_percent(comparison.second_share)}."
         )
-        return Verdict("good", text, action, advice, comparison)
+        return Verdict("good", text, action, advice, comparison, grade)
+    comparison = Comparison.of(valuation, mine, [str(move) for move in moves].index(grade.best))
+    better = comparison.second
     text = (
-        f"{done}. A better move was to {action_words(advice.text)}: {why(view, advice, voice)}. "
+        f"{done}. A better move was to {action_words(better.text)}: {why(view, better, voice)}. "
         f"{games}, that move won {_percent(comparison.second_share)} of them and yours "
         f"{_percent(comparison.first_share)}."
     )
-    return Verdict("better", text, action, advice, comparison)
+    return Verdict("better", text, action, advice, comparison, grade)
 
 
 # ---------------------------------------------------------------------- the coach's words
@@ -421,49 +422,72 @@ def advice_marks(view: PlayerView, action: Action) -> dict:
 
 
 # ---------------------------------------------------------------------- the coached table
-class CoachedTable(TableSession):
-    """A first game at the Play table's session, with the coach beside the learner.
+class Coach:
+    """The coach beside the learner, composed with a table: it observes the moves and answers the learner's.
 
-    House rules, the learner (South) against the heuristic player (North), one round dealt
-    from ``seed``. ``coached=False`` is the same table without help: no coach, no advice.
-    Every move of the learner (``act``, and the card clicks and answers that lead to it) is
-    judged against the coach's advice before it is made.
+    An observer of the table (``moved``, ``round_over``): at each of the learner's turns it keeps
+    the position, and when the learner moves it judges the move on that position against its own
+    advice (the search player's choice), at once or, with ``judge_later``, when ``settle`` is
+    called (a page shows the move first, then the verdict). ``coached=False`` is the same table
+    without help: no advice, no verdicts. It reads the table through ``screen`` (the learner's
+    ``ScreenFacts``), given by ``attach``.
     """
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        database=None,
-        adviser: str = ADVISER,
-        coached: bool = True,
-        deals: int = JUDGE_DEALS,
-    ):
-        data = first_game_data()
-        if seed is None:
-            seed = first_game_seeds()[0]
-        # The deals were chosen under the preset's rules: a table whose ruleset was published again
-        # with other switches (house v2) plays them with the preset's switches, as a table's own.
-        preset = PRESETS[data["ruleset"]]
-        published = Registry(database).rules(data["ruleset"])
-        switches = {
-            name: getattr(preset, name) for name in SWITCH_NAMES if getattr(published, name) != getattr(preset, name)
-        }
-        super().__init__(
-            data["ruleset"],
-            tuple(data["seats"]),
-            switches=switches or None,
-            whole_match=False,
-            seed=seed,
-            database=database,
-        )
+    def __init__(self, *, adviser: str = ADVISER, coached: bool = True, deals: int = JUDGE_DEALS):
         self.adviser = adviser
         self.coached = coached
         self.deals = deals  # the imagined deals a choice other than the coach's is judged on
         self.verdicts: list[Verdict] = []
         self.judge_later = False
+        self.screen = None
+        self._before: tuple | None = None  # the learner's position, kept at the start of their turn
         self._unjudged: tuple | None = None  # the learner's latest move, before it is judged
         self._advice: dict[int, Decision] = {}
+
+    def attach(self, screen) -> None:
+        """Read the table through ``screen`` (the learner's view of it) from now on."""
+        self.screen = screen
+        self._keep_position()
+
+    # ------------------------------------------------------------------ observing the table
+    def moved(self, table, move) -> None:
+        """A move was made: judge it if it was the learner's, and keep the learner's next position."""
+        before = self._before
+        self._before = None
+        if self.coached and before is not None and move.seat == before[0].seat:
+            view, key, seed = before
+            advice = self._advice.get(key) or advise(view, self.adviser, seed)
+            self._advice[key] = advice
+            self._unjudged = (view, move.action, advice.action, seed)
+            if not self.judge_later:
+                self.settle()
+        self._keep_position()
+
+    def round_over(self, table) -> None:
+        """Nothing more to keep: the counting reads the finished round."""
+
+    def _keep_position(self) -> None:
+        screen = self.screen
+        if self.coached and screen is not None and screen.my_turn:
+            game = screen.game
+            self._before = (PlayerView(game.copy(), screen.viewer), len(game.history), self._position_seed())
+
+    # ------------------------------------------------------------------ the table, as the learner sees it
+    @property
+    def view(self) -> PlayerView:
+        return self.screen.view
+
+    @property
+    def voice(self) -> Voice:
+        return self.screen.voice
+
+    @property
+    def viewer(self) -> int:
+        return self.screen.viewer
+
+    @property
+    def moves(self):
+        return self.screen.moves
 
     @property
     def verdict(self) -> Verdict | None:
@@ -477,44 +501,18 @@ class CoachedTable(TableSession):
 
     # ------------------------------------------------------------------ advice
     def _position_seed(self) -> int:
-        return random.Random(f"coach {self.seed} {len(self.game.history)}").getrandbits(63)
+        return random.Random(f"coach {self.screen.seed} {len(self.screen.game.history)}").getrandbits(63)
 
     def advice(self) -> Decision | None:
         """The coach's choice for the learner's turn (the search player's), made once per position."""
-        if not self.coached or not self.my_turn:
+        if not self.coached or not self.screen.my_turn:
             return None
-        key = len(self.game.history)
+        key = len(self.screen.game.history)
         decision = self._advice.get(key)
         if decision is None:
             decision = advise(self.view, self.adviser, self._position_seed())
             self._advice[key] = decision
         return decision
-
-    def act(self, action: Action | str):
-        """The learner's move; with the coach on, it is judged on the position it was made in.
-
-        The judgement is made at once, or, with ``judge_later``, when ``settle`` is called (a page
-        shows the move first, then the verdict). A refused move is not judged.
-        """
-        before = None
-        if self.coached and self.my_turn:
-            try:
-                parsed = parse_action(action)
-            except NotationError:
-                parsed = None
-            if parsed is not None and parsed in self.game.legal_actions():
-                before = (
-                    PlayerView(self.game.copy(), self.viewer),
-                    parsed,
-                    self.advice().action,
-                    self._position_seed(),
-                )
-        move = super().act(action)
-        if before is not None:
-            self._unjudged = before
-            if not self.judge_later:
-                self.settle()
-        return move
 
     def settle(self) -> Verdict | None:
         """Judge the learner's latest move if it is not judged yet; the verdict, or None."""
@@ -751,17 +749,18 @@ class CoachedTable(TableSession):
         if not self.coached:
             return None
         verdict = self.verdict.as_dict() if self.verdict is not None else None
-        if self.over:
+        screen = self.screen
+        if screen.over:
             return {"title": "Count the hands", "paragraphs": self.counting(), "verdict": verdict, "advice": None}
-        if not self.my_turn:
-            seat = self.game.to_move
+        if not screen.my_turn:
+            seat = screen.game.to_move
             said = []
             mine = [move for move in self.moves if move.seat == self.viewer]
             if mine and self.moves[-1] is mine[-1]:
-                said.append(self.describe(mine[-1]))
+                said.append(screen.words.describe(mine[-1]))
             said.append(f"{self.voice.seat(seat)} plays next, by itself.")
             return {"title": f"{self.voice.seat(seat)}'s turn", "paragraphs": said, "verdict": verdict, "advice": None}
-        ready = advise or len(self.game.history) in self._advice
+        ready = advise or len(screen.game.history) in self._advice
         paragraphs = [*self.situation(), *self.options()]
         if ready:
             paragraphs.append(self.advice_sentence())
@@ -773,15 +772,142 @@ class CoachedTable(TableSession):
         }
 
 
-def second_game(seed: int | None = None, database=None) -> CoachedTable:
+class CoachedTable:
+    """A first game set up at one screen, with the coach composed: house rules, the learner (South)
+    against the heuristic player (North), one round dealt from ``seed``.
+
+    The table is a ``play.Table`` behind a controller (``controller``, seen through ``screen``),
+    with the history's recorder and the ``coach`` observing it. A page gives ``schedule`` and
+    ``pace`` and draws ``state()`` from a controller listener; in plain Python ``act``, ``step``,
+    ``choose_card`` and ``answer`` make the moves taps would make. ``coached=False`` is the same
+    table without help: no coach, no advice.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        database=None,
+        adviser: str = ADVISER,
+        coached: bool = True,
+        deals: int = JUDGE_DEALS,
+        schedule=no_pause,
+        pace=lambda: None,
+    ):
+        data = first_game_data()
+        if seed is None:
+            seed = first_game_seeds()[0]
+        # The deals were chosen under the preset's rules: a table whose ruleset was published again
+        # with other switches (house v2) plays them with the preset's switches, as a table's own.
+        preset = PRESETS[data["ruleset"]]
+        registry = Registry(database)
+        published = registry.rules(data["ruleset"])
+        switches = {
+            name: getattr(preset, name) for name in SWITCH_NAMES if getattr(published, name) != getattr(preset, name)
+        }
+        rules = with_switches(published, switches) if switches else published
+        kinds = tuple(data["seats"])
+        seats = [Seat.person() if kind == HUMAN else Seat.computer(kind) for kind in kinds]
+        self.seed, self.coached = seed, coached
+        self.coach = Coach(adviser=adviser, coached=coached, deals=deals)
+        self.screen = set_up_screen(
+            Table(rules, seats, seed, whole_match=False),
+            registry=registry,
+            ruleset=data["ruleset"],
+            labels=seat_labels(kinds),
+            schedule=schedule,
+            pace=pace,
+            observers=[self.coach],
+        )
+        self.controller = self.screen.controller
+        self.coach.attach(self.screen)
+
+    def state(self, advise: bool = True) -> dict:
+        """What the table widget draws: the learner's view, the coach's block, the last refusal."""
+        screen = self.screen
+        return table_state(
+            screen,
+            notice=screen.notice(),
+            coach=self.coach.coach_block(advise=advise),
+            show_playable=self.coached,
+            hint=False,
+        )
+
+    # ------------------------------------------------------------------ the table, as the learner sees it
+    @property
+    def game(self) -> Round:
+        return self.screen.game
+
+    @property
+    def view(self) -> PlayerView:
+        return self.screen.view
+
+    @property
+    def over(self) -> bool:
+        return self.screen.over
+
+    @property
+    def my_turn(self) -> bool:
+        return self.screen.my_turn
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.screen.computer_to_move
+
+    @property
+    def moves(self):
+        return self.screen.moves
+
+    # ------------------------------------------------------------------ moves, as taps make them
+    def _made(self, doing) -> object:
+        """Make a move; a refusal raises ``PlayError`` with the notice's words. The move made, or None."""
+        before = len(self.moves)
+        doing()
+        if self.controller.notice is not None:
+            raise PlayError(self.screen.notice()["text"])
+        return self.moves[-1] if len(self.moves) > before else None
+
+    def act(self, action: Action | str):
+        return self._made(lambda: self.controller.act(parse_action(action)))
+
+    def step(self):
+        return self._made(self.controller.computer_move)
+
+    def choose_card(self, card: str):
+        return self._made(lambda: self.controller.tap(Tap(TapKind.CARD, card=str(card))))
+
+    def choice(self):
+        return self.screen.words.choice()
+
+    def answer(self, value: object):
+        index = list(self.controller.pending.options).index(value)
+        return self._made(lambda: self.controller.tap(Tap(TapKind.ANSWER, index=index)))
+
+    # ------------------------------------------------------------------ the coach's
+    @property
+    def verdicts(self) -> list[Verdict]:
+        return self.coach.verdicts
+
+    def advice(self) -> Decision | None:
+        return self.coach.advice()
+
+    def coach_block(self, advise: bool = True) -> dict | None:
+        return self.coach.coach_block(advise=advise)
+
+    def counting(self) -> list[str]:
+        return self.coach.counting()
+
+
+def second_game(seed: int | None = None, database=None, **screen) -> CoachedTable:
     """The game without help that follows the first: the same table, a fresh deal, no coach."""
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
-    return CoachedTable(seed, database=database, coached=False)
+    return CoachedTable(seed, database=database, coached=False, **screen)
 
 
 __all__ = [
     "ADVISER",
+    "Coach",
     "CoachedTable",
     "Comparison",
     "FIRST_GAME",

@@ -27,6 +27,7 @@ from ..engine.frames import Frame, play_frames
 from ..engine.round import Round
 from ..engine.rules import Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, deck_sentence, marker_name, marker_sentence, rules_sections
+from .pages import PageKind, page, path
 from .puzzles import generate_puzzle
 from .scenarios import read_position, read_rules
 from .voice import (
@@ -184,17 +185,12 @@ def deal_facts(game: Round) -> list[str]:
 
 
 # ----------------------------------------------------------------- the path
-# The learner's path, in order: (page, title). A first game with a coach follows the last lesson.
-LESSON_PATH = (
-    ("01-the-deal", "The deal"),
-    ("02-matching-and-turns", "Matching and turns"),
-    ("03-special-cards", "Special cards"),
-    ("04-chopper-arithmetic", "Chopper arithmetic"),
-    ("05-scoring", "Scoring"),
-    ("06-can-you-cut", "Can you cut?"),
-)
-FIRST_GAME = ("07-first-game", "Your first game, with a coach")
-GLOSSARY_PAGE = "glossary"
+# The learner's path, in order: (page id, title) of each lesson (``teaching.pages``). A first game
+# with a coach follows the last lesson.
+LESSON_PATH = tuple((entry.id, entry.title) for entry in path() if entry.kind is not PageKind.GAME)
+FIRST_GAME = next((entry.id, entry.title) for entry in path() if entry.kind is PageKind.GAME)
+HOME_PAGE = page("home").id
+GLOSSARY_PAGE = page("glossary").id
 
 # The path's own words: its links, and what the foot of a lesson says before its practice is done.
 PATH_WORDS = {
@@ -231,7 +227,7 @@ RECOMMENDED_REASON = (
 def lesson_number(page: str) -> int:
     """Where a page stands on the path, from 1.
 
-    >>> lesson_number("02-matching-and-turns"), len(LESSON_PATH)
+    >>> lesson_number("matching-and-turns"), len(LESSON_PATH)
     (2, 6)
     """
     pages = [name for name, _ in LESSON_PATH]
@@ -501,11 +497,11 @@ def winner_question(ruleset: str, seed: int) -> Question:
 
 # Each lesson's practice task; "Can you cut?" is practice from start to end.
 PRACTICE = {
-    "01-the-deal": chopper_question,
-    "02-matching-and-turns": fit_question,
-    "03-special-cards": pick_question,
-    "04-chopper-arithmetic": cut_question,
-    "05-scoring": winner_question,
+    "the-deal": chopper_question,
+    "matching-and-turns": fit_question,
+    "special-cards": pick_question,
+    "chopper-arithmetic": cut_question,
+    "scoring": winner_question,
 }
 
 

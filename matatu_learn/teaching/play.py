@@ -19,38 +19,29 @@ one step at a time, when asked, with the sentence its agent gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..agents.choices import AGENT_CHOICES, agent_spec, make_agent
-from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
+from ..engine.actions import CUT, PLAY, Action, parse_action
 from ..engine.cards import Card, parse_card
 from ..engine.errors import MatatuError
-from ..engine.events import CutterShown, Event, Opened, public_event
+from ..engine.events import CutterShown, Event, Opened
 from ..engine.reference import MODE_PRESETS
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
-from ..engine.rules import PRESET_IDS, AfterDraw, Rules, with_switches
-from ..engine.rules_text import match_sentence
+from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..engine.scoring import Match
-from ..engine.tables import tables_for
 from ..engine.view import PlayerView
 from ..play.choosing import Ask, Deciding, Refuse, choose
 from ..store.database import RecordedSeat, SeatKind
 from ..store.registry import Registry
 from ..store.roles import WRITE_BUDGET
+from .table_words import Control, TableWords
 from .voice import (
-    CALL_WORDS,
     COMPASS,
-    SUIT_WORDS,
     Voice,
-    card_name,
-    card_verdict,
     card_words,
     changes_words,
-    chopper_words,
-    count,
-    listed,
-    question_words,
 )
 
 HUMAN = "human"
@@ -74,17 +65,6 @@ class Move:
     action: Action
     reason: str = ""  # the computer's reason, as the table may hear it; empty for a person
     events: tuple[Event, ...] = ()  # what the move put in the log; told through the viewer's view
-
-
-@dataclass(frozen=True, slots=True)
-class Control:
-    """A button under the hand: what it says, whether it can be pressed, and why (or why not)."""
-
-    kind: str
-    label: str
-    enabled: bool
-    tooltip: str
-    action: Action | None
 
 
 def player_words(kind: str) -> str:
@@ -367,26 +347,6 @@ class TableSession:
         """A computer seat's reason as the person at the screen may hear it: the public part only."""
         return self.voice.decision(decision)
 
-    def describe(self, move: Move) -> str:
-        """A move in one line, as the table tells it: what happened, and the computer's reason."""
-        # With people passing the device, the screen's viewer changes: each hears what they could see.
-        sentences = self.voice.tell(public_event(event, self.viewer) for event in move.events)
-        if move.reason:
-            sentences.insert(1, f"“{move.reason}”")
-        return " ".join(sentences)
-
-    # ------------------------------------------------------------------ choosing a card
-    def card_verdicts(self) -> list[tuple[Card, list[Action], str]]:
-        """The viewer's hand, each card with the actions that lay it now and why it can or cannot."""
-        view = self.view
-        if self.covered:
-            return []
-        hand = view.hand
-        if not self.my_turn:
-            why = self.status()
-            return [(card, [], why) for card in hand]
-        return [(card, *card_verdict(view, card, self.voice)) for card in hand]
-
     def choose_card(self, card: Card | str) -> Move | None:
         """Click a card: play it when one action lays it, else ask which way (cut, suit, call)."""
         if isinstance(card, str):
@@ -406,12 +366,6 @@ class TableSession:
             return None
         return self.act(choice.action)
 
-    def choice(self) -> tuple[str, list[tuple[str, object]]] | None:
-        """The question the selected card leaves open — ``(question, [(label, answer), ...])`` — or None."""
-        if self.pending is None or not self.my_turn:
-            return None
-        return question_words(self.pending, len(self.view.hand) - 1)
-
     def answer(self, value: object) -> Move | None:
         """Answer the open question about the selected card; the move is made once nothing is left to ask."""
         asked = self.choice()
@@ -426,116 +380,56 @@ class TableSession:
     def cancel_choice(self) -> None:
         self.pending = None
 
-    # ------------------------------------------------------------------ buttons
-    def controls(self) -> list[Control]:
-        """The buttons this ruleset has (draw, pass, pick, cut, and catch and call where there are calls)."""
-        rules = self.rules
-        view = self.view
-        legal = view.legal if self.my_turn else ()
-        waiting = "" if self.my_turn else self.status()
-
-        def control(kind: str, label: str, action: Action | None, refused: str = "") -> Control:
-            enabled = action is not None and action in legal
-            if waiting:
-                tooltip = waiting
-            elif action is not None:
-                tooltip = self.voice.ruling(view.ruling(action))
-            else:
-                tooltip = refused
-            return Control(kind, label, enabled, tooltip, action)
-
-        buttons = [control("draw", "Draw", make_action(DRAW))]
-        if rules.pass_without_draw or rules.after_draw in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS):
-            buttons.append(control("pass", "Pass", make_action(PASS)))
-        pending = view.pending
-        buttons.append(control("pick", f"Pick up {pending}" if pending else "Pick up", make_action(PICK)))
-        cuts = [action for action in legal if action.kind is CUT]
-        if len(cuts) == 1:
-            buttons.append(control("cut", f"Cut with the {card_name(cuts[0].card)}", cuts[0]))
-        else:
-            buttons.append(Control("cut", "Cut", False, waiting or self._why_no_cut(cuts), None))
-        words = tables_for(rules).call_words
-        if words:
-            catchable = view.catchable if CATCH in {action.kind for action in legal} else None
-            label = f"Catch {self.voice.seat(catchable)}" if catchable is not None else "Catch"
-            buttons.append(control("catch", label, make_action(CATCH)))
-            owed = view.owed_calls[self.viewer]
-            word = owed if owed is not None else next(iter(words.values()))
-            label = f"Say “{CALL_WORDS[owed]}”" if owed is not None else "Say a call"
-            buttons.append(control("call", label, make_action(CALL, word=word)))
-        return buttons
-
-    def _why_no_cut(self, cuts: list[Action]) -> str:
-        if cuts:
-            sevens = listed([card_words(action.card) for action in cuts], "or")
-            return f"Several sevens can cut: click the one you cut with ({sevens})."
-        sevens = [card for card in self.view.hand if self.view.is_chopper(card)]
-        if not sevens:
-            return f"You hold no chopper: {chopper_words(self.view)}."
-        return card_verdict(self.view, sevens[0], self.voice)[1]
-
     # ------------------------------------------------------------------ words for the page
+    @property
+    def words(self) -> TableWords:
+        """The table's sentences, labels and reasons for the person at the screen."""
+        return TableWords(self)
+
+    @property
+    def remote(self) -> bool:
+        """A room's device: only its own seat's person acts here."""
+        return self.fixed_viewer is not None
+
+    @property
+    def shared(self) -> bool:
+        """People pass this one device between them."""
+        return len(self.humans) > 1 and self.fixed_viewer is None
+
+    def heard(self, move: Move) -> str:
+        """A move's reason as the screen heard it (a computer's, said when it moved)."""
+        return move.reason
+
+    def describe(self, move: Move) -> str:
+        return self.words.describe(move)
+
+    def card_verdicts(self) -> list[tuple[Card, list[Action], str]]:
+        return self.words.card_verdicts()
+
+    def choice(self) -> tuple[str, list[tuple[str, object]]] | None:
+        """The question the selected card leaves open — ``(question, [(label, answer), ...])`` — or None."""
+        return self.words.choice()
+
+    def controls(self) -> list[Control]:
+        return self.words.controls()
+
     def status(self) -> str:
-        """Whose turn it is and what the person at the screen can do, in one sentence."""
-        game = self.game
-        if game.over:
-            return "The round is over."
-        seat = game.to_move
-        voice = self.voice
-        if self.agents[seat] is not None:
-            return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}: the computer plays."
-        if seat != self.viewer and self.fixed_viewer is not None:
-            return f"{voice.turn(seat)[0].upper()}{voice.turn(seat)[1:]}."
-        if self.covered:
-            return f"Pass the device to {voice.seat(seat)}."
-        shared = len(self.humans) > 1 and self.fixed_viewer is None
-        you = f"{self.seat_words[seat]}, your turn" if shared else "Your turn"
-        legal = self.view.legal
-        kinds = {action.kind for action in legal}
-        if CALL in kinds:
-            return f"{you}: say the call you owe before anything else."
-        if self.view.pending:
-            return f"{you}: answer the pick of {count(self.view.pending)}, or pick up."
-        doing = []
-        if CATCH in kinds:
-            doing.append(f"catch {voice.seat(self.view.catchable)}")
-        if kinds & {PLAY, CUT}:
-            doing.append("play a card")
-        if DRAW in kinds:
-            doing.append("draw")
-        if PASS in kinds:
-            doing.append("pass")
-        if not doing:
-            return f"{you}."
-        text = " or ".join([", ".join(doing[:-1]), doing[-1]] if len(doing) > 1 else doing)
-        return f"{you}: {text}."
+        return self.words.status()
 
     def order_sentence(self) -> str:
-        """The direction of play and what an 8 or a J (or Q) would do from the seat to move."""
-        order = self.view.order_of_play
-        return "" if order is None else self.voice.order(order)
+        return self.words.order_sentence()
 
     def facts(self) -> list[str]:
-        """The state of the pile in short sentences: the suit in play, a joker's colour, a pick owed."""
-        view = self.view
-        facts = []
-        if view.over:
-            return facts
-        voice = self.voice
-        if view.top is None:
-            facts.append(
-                f"The table is bare: {voice.inside(view.to_move)} {voice.verb(view.to_move, 'leads')} with any card."
-            )
-        if view.suit_in_play is not None:
-            named = " (named)" if view.named_suit is not None else ""
-            facts.append(f"Suit in play: {SUIT_WORDS[view.suit_in_play]}{named}.")
-        if view.colour is not None:
-            facts.append(f"The joker's colour is in force: the next card must be {view.colour}.")
-        if view.free:
-            facts.append("After the Ace of spades cancelled the pick, any card may be laid.")
-        if view.pending:
-            facts.append(f"{voice.seat(view.to_move)} {voice.verb(view.to_move, 'owes')} {count(view.pending)}.")
-        return facts
+        return self.words.facts()
+
+    def round_summary(self) -> list[tuple[str, tuple[Card, ...], int, int, bool]]:
+        return self.words.round_summary()
+
+    def ending(self) -> str:
+        return self.words.ending()
+
+    def match_text(self) -> str:
+        return self.words.match_text()
 
     def hint(self, spec: str = "search") -> str:
         """What the search player would do in the viewer's place, and why (its own words)."""
@@ -578,40 +472,6 @@ class TableSession:
             raise PlayError("The match is over: start a new game.")
         self._deal()
 
-    def round_summary(self) -> list[tuple[str, tuple[Card, ...], int, int, bool]]:
-        """Once the round is over: each seat's name, revealed hand, total, points, and whether it won."""
-        result = self.game.result
-        if result is None:
-            return []
-        hands = self.view.revealed_hands
-        return [
-            (self.names[seat], hands[seat], result.totals[seat], result.points[seat], seat in result.winners)
-            for seat in range(self.players)
-        ]
-
-    def ending(self) -> str:
-        """How the round ended and who won, in the engine's words and the table's names."""
-        result = self.game.result
-        if result is None:
-            return ""
-        departures = self.match.departures
-        if self.match.current is None and departures and departures[-1].round == self.match.rounds_played:
-            return f"{self.voice.result(result)} {self.match_voice.departure(departures[-1])}"
-        return self.voice.result(result)
-
-    def match_text(self) -> str:
-        """Where the match stands: the rule it is played to, and who won once it is over."""
-        rules = self.rules
-        if rules.match_target is None and rules.match_rounds is None:
-            return match_sentence(rules)
-        if not self.whole_match:
-            return "A single round, not a whole match."
-        if self.match.over:
-            return f"The match is over: {self.match_voice.winners(self.match.winners)}."
-        if self.game.over and not self.learner_in_match:
-            return self.voice.left_the_match()
-        return f"Round {self.round_number}. {match_sentence(rules)}"
-
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.match.scores)
@@ -641,21 +501,6 @@ def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, 
             version = store.publish(name, ruleset, rules.switches(), title)
             return name, version
         number += 1
-
-
-def tap_move(session: TableSession, message: dict) -> Callable[[], object] | None:
-    """The session's move a checked tap of the table asks for (a card, an answer, cancel, next,
-    reveal, next round), ready to make; None for a tap that is the page's own business."""
-    kind = message["type"]
-    if kind == "card":
-        return lambda: session.choose_card(message["card"])
-    if kind == "answer":
-        answers = (session.choice() or ("", []))[1]
-        return lambda: session.answer(answers[message["index"]][1])
-    moves = {"cancel": session.cancel_choice, "next": session.step, "reveal": session.reveal}
-    if kind == "next_round":
-        return session.next_round
-    return moves.get(kind)
 
 
 def agent_choices() -> dict[str, str]:

@@ -58,6 +58,7 @@ from ..store.progress import (
 )
 from ..strategy.grading import agent_rates
 from ..strategy.review import THRESHOLDS
+from . import pages
 from .lessons import FIRST_GAME, LESSON_PATH, PATH_WORDS, PRACTICE, Question, practice_question
 from .mistakes import record_lesson_answer
 from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
@@ -68,7 +69,7 @@ from .voice import action_words, count, listed
 # scale (a small deviation): they never move.
 SOLVERS = (("guess", 1250.0), ("chopper", 1500.0), ("limit", 1750.0), ("pile", 2000.0))
 SOLVER_DEVIATION = 50.0
-PUZZLE_LESSON = "06-can-you-cut"  # the lesson whose practice is the puzzles
+PUZZLE_LESSON = pages.page("can-you-cut").id  # the lesson whose practice is the puzzles
 # The pool a set is drawn from: sets of ten per level, added POOL_STEP sets per level at a time,
 # up to POOL_SETS, until the learner has three times a set's worth not yet tried.
 SET_SIZE = 10
@@ -478,9 +479,9 @@ def grade_words(graded: GradedGame, ruleset: str = "house") -> list[str]:
 def lesson_status(record: LessonRecord | None) -> str:
     """A lesson's practice in a word or two.
 
-    >>> lesson_status(None), lesson_status(LessonRecord("05-scoring", 2, 0, None, "t"))
+    >>> lesson_status(None), lesson_status(LessonRecord("scoring", 2, 0, None, "t"))
     ('Not started', 'Practised: 0 of 2 right')
-    >>> lesson_status(LessonRecord("05-scoring", 3, 2, "t", "t"))
+    >>> lesson_status(LessonRecord("scoring", 3, 2, "t", "t"))
     'Done: 2 of 3 right'
     """
     if record is None or not record.asked:
@@ -518,10 +519,10 @@ def practised_lessons(progress: LearnerProgress) -> set[str]:
 def where_next(done: set[str]) -> tuple[str, str]:
     """Where a learner goes on: the first lesson not done (page, link text), else the first game.
 
-    >>> where_next(set()), where_next({"01-the-deal"})[1]
-    (('01-the-deal', 'Start lesson 1: The deal →'), 'Go on: lesson 2, Matching and turns →')
+    >>> where_next(set()), where_next({"the-deal"})[1]
+    (('the-deal', 'Start lesson 1: The deal →'), 'Go on: lesson 2, Matching and turns →')
     >>> where_next({page for page, _ in LESSON_PATH})
-    ('07-first-game', 'Your first game, with a coach →')
+    ('first-game', 'Your first game, with a coach →')
     """
     for number, (page, title) in enumerate(LESSON_PATH, 1):
         if page not in done:

@@ -73,12 +73,13 @@ from .room_voice import (
     closed_words,
     refusal_words,
     result_actions,
+    room_headline,
     saved_words,
     stand_in_words,
     waiting_words,
 )
 from .table_state import table_state
-from .voice import COMPASS, Voice, card_verdict, changes_words, ruleset_words
+from .voice import COMPASS, Voice, changes_words, ruleset_words
 
 # How often a page tells the room it is there (AWAY_SECONDS without it, and the computer stands in).
 HEARTBEAT_SECONDS = AWAY_SECONDS / 4  # 5 s: four beats within the away time, whatever the server sets it to
@@ -284,12 +285,7 @@ class RoomTable:
 
     def close_connection(self) -> None:
         """The page lets go of the room: its table stops following the match (and a service it made closes)."""
-        try:
-            kept = self.rooms.kept(self.code)
-        except MatatuError:
-            kept = None
-        if kept is not None:
-            kept.followers.pop(id(self), None)
+        self.rooms.unfollow(self.code, id(self))
         if self._owned:
             self.rooms.close()
 
@@ -426,7 +422,7 @@ class RoomTable:
                 switches=kept.rules.switches(),  # the exact rules played, whatever the ruleset's latest version
                 whole_match=room.whole_match,
                 seed=kept.seed,
-                database=self.database,
+                database=self.rooms.store,
                 people=seat_names(room),
                 viewer=self.seat,
                 record=False,
@@ -492,6 +488,9 @@ class RoomTable:
         session = self._session(room)
         self._restore_choice(session)
         state = table_state(session)
+        rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
+        changes = session.changes_words()
+        state["headline"] = room_headline(session.round_number, f"{rules}, {changes}" if changes else rules)
         self._at = (room.round, len(session.moves))
         self._match = room.seed
         self._state_at = room.changes
@@ -575,7 +574,7 @@ class RoomTable:
         if rules.eliminate:
             raise PlayError(ELIMINATE_WORDS)
         if room.switches:
-            name, version = published_mix(Registry(self.database), room.ruleset, rules)
+            name, version = published_mix(Registry(self.rooms.store), room.ruleset, rules)
         else:
             name, version = room.ruleset, room.version
         self._write(lambda: self.rooms.start(self.code, self.token, name, version, now=self.clock()))
@@ -705,7 +704,7 @@ class RoomTable:
         self._choice = None
         choice = self._chosen(session, card, [])
         if isinstance(choice, Refuse):
-            raise PlayError(card_verdict(session.view, parse_card(card), session.voice)[1])
+            raise PlayError(session.voice.ruling(choice.ruling))
         if isinstance(choice, Act):
             self._send(session, choice.action)
         else:

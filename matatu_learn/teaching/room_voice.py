@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..play.protocol import TapKind
 from ..play.rooms import EXPIRE_SECONDS, Refusal, RoomError, Status
 from .play import player_words
+from .table_state import NEXT_ROUND_LABEL
 from .voice import Voice, listed
 
 AWAY_WORDS = "away: the computer plays for now"
@@ -26,8 +27,7 @@ STATUS_WORDS = {
     Status.OVER: "match over",
     Status.CLOSED: "closed",
 }
-# The buttons a round's result carries in a room.
-NEXT_ROUND_LABEL = "Next round"
+# The button a round's result carries in a room for its host (with the table's "Next round").
 DEAL_AGAIN_LABEL = "Deal again"
 
 
@@ -138,6 +138,16 @@ def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int 
     return str(error)
 
 
+def room_headline(round_number: int, rules: str) -> str:
+    """A room's table headline: the round and the rules, never the seed (a page that knew it could
+    deal the others' hands for itself).
+
+    >>> room_headline(2, "House rules, cut limit 25")
+    'Round 2 · House rules, cut limit 25'
+    """
+    return f"Round {round_number} · {rules}"
+
+
 def waiting_words(host_name: str) -> str:
     """Why a guest's page waits in the lobby."""
     return f"Waiting for {host_name or 'the host'}, the host, to start the round."
@@ -179,9 +189,9 @@ def result_actions(*, next_round: bool, host: bool) -> list[dict]:
     >>> [action["label"] for action in result_actions(next_round=True, host=True)]
     ['Next round', 'Deal again']
     """
-    actions = [{"kind": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
+    actions = [{"type": TapKind.NEXT_ROUND.value, "label": NEXT_ROUND_LABEL}] if next_round else []
     if host:
-        actions.append({"kind": TapKind.DEAL_AGAIN.value, "label": DEAL_AGAIN_LABEL})
+        actions.append({"type": TapKind.DEAL_AGAIN.value, "label": DEAL_AGAIN_LABEL})
     return actions
 
 
@@ -189,7 +199,6 @@ __all__ = [
     "AWAY_WORDS",
     "DEAL_AGAIN_LABEL",
     "ELIMINATE_WORDS",
-    "NEXT_ROUND_LABEL",
     "NO_OPEN_ROOMS",
     "STATUS_WORDS",
     "catch_label",
@@ -197,6 +206,7 @@ __all__ = [
     "closed_words",
     "refusal_words",
     "result_actions",
+    "room_headline",
     "saved_words",
     "stand_in_words",
     "waiting_words",

@@ -1,6 +1,7 @@
 """What the table widget draws for one person: their seat's view as plain data, in the voice's words.
 
-``table_state(session)`` turns a ``TableSession`` into a JSON-safe dict; the table widget
+``table_state(session)`` turns a table seen from one screen (``table_words.ScreenTable``: the
+controller's ``ScreenFacts``, or a room seat's ``TableSession``) into a JSON-safe dict; the table widget
 (``widgets/table_widget.py``) only draws it and sends back what was tapped. Everything in it
 comes from the viewer's ``PlayerView``: another hand or the stock never enters it, so it can
 never reach a browser. Cards are written in canonical notation (``"7♦"``); the widget looks
@@ -53,7 +54,8 @@ from ..engine.cards import CARD_NAMES, DECK
 from ..engine.rules_text import marker_name, marker_sentence
 from ..play.choosing import Ask, Deciding
 from ..play.protocol import TapKind
-from .play import TableSession, player_words
+from .play import player_words
+from .table_words import ScreenTable
 from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
@@ -86,14 +88,14 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def headline(session: TableSession) -> str:
+def headline(session: ScreenTable) -> str:
     """The round and the rules it is played by: 'Round 1 · House rules · seed 3'."""
     rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
     changes = session.changes_words()
     return f"Round {session.round_number} · {rules}{f', {changes}' if changes else ''} · seed {session.seed}"
 
 
-def order_of_play(session: TableSession) -> list[dict[str, Any]]:
+def order_of_play(session: ScreenTable) -> list[dict[str, Any]]:
     """The seats in the order of play from the seat to move (the engine's order), the 8's, the J's
     and a reversing Q's seats tagged; seats gone out under play on last."""
     view = session.view
@@ -129,7 +131,7 @@ def order_of_play(session: TableSession) -> list[dict[str, Any]]:
     return seats
 
 
-def marker_state(session: TableSession) -> dict[str, Any] | None:
+def marker_state(session: ScreenTable) -> dict[str, Any] | None:
     """The base card or cutter, what it is and which seven chops; None where the rules have none."""
     view = session.view
     name = marker_name(view.rules)
@@ -143,11 +145,11 @@ def marker_state(session: TableSession) -> dict[str, Any] | None:
     }
 
 
-def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
+def hand_state(session: ScreenTable, show_playable: bool) -> dict[str, Any]:
     view = session.view
     shown = not session.covered and not session.over
     cards = []
-    for card, actions, reason in session.card_verdicts() if shown else []:
+    for card, actions, reason in session.words.card_verdicts() if shown else []:
         cards.append(
             {
                 "card": CARD_NAMES[card],
@@ -170,13 +172,13 @@ def hand_state(session: TableSession, show_playable: bool) -> dict[str, Any]:
     return {"title": title, "show_playable": show_playable, "cards": cards}
 
 
-def last_move(session: TableSession) -> dict[str, Any] | None:
+def last_move(session: ScreenTable) -> dict[str, Any] | None:
     if not session.moves:
         return None
     move = session.moves[-1]
     laid = move.action.kind in (PLAY, CUT)
     return {
-        "text": session.describe(move),
+        "text": session.words.describe(move),
         "seat": move.seat,
         "card": CARD_NAMES[move.action.card] if laid else None,
         "laid": laid,
@@ -184,7 +186,7 @@ def last_move(session: TableSession) -> dict[str, Any] | None:
     }
 
 
-def result_state(session: TableSession) -> dict[str, Any] | None:
+def result_state(session: ScreenTable) -> dict[str, Any] | None:
     if not session.over:
         return None
     rows = [
@@ -195,7 +197,7 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
             "points": points,
             "won": won,
         }
-        for name, hand, total, points, won in session.round_summary()
+        for name, hand, total, points, won in session.words.round_summary()
     ]
     match = None
     rules = session.rules
@@ -217,10 +219,10 @@ def result_state(session: TableSession) -> dict[str, Any] | None:
     else:
         saved = ""
     return {
-        "ending": session.ending(),
+        "ending": session.words.ending(),
         "rows": rows,
         "match": match,
-        "match_text": session.match_text(),
+        "match_text": session.words.match_text(),
         "saved": saved,
         "next_round": not session.match_over,
         "actions": result_actions(not session.match_over),
@@ -244,7 +246,7 @@ def result_actions(next_round: bool) -> list[dict[str, str]]:
 
 
 def table_state(
-    session: TableSession,
+    session: ScreenTable,
     *,
     notice: dict[str, Any] | None = None,
     coach: dict[str, Any] | None = None,
@@ -254,6 +256,7 @@ def table_state(
     """The viewer's table as plain data (the keys are listed above).
 
     >>> import os, tempfile
+    >>> from matatu_learn.teaching.play import TableSession
     >>> session = TableSession("house", ("human", "heuristic"), seed=3,
     ...     database=os.path.join(tempfile.mkdtemp(), "play.sqlite3"))
     >>> state = table_state(session)
@@ -267,17 +270,17 @@ def table_state(
     voice = session.voice
     controls = [
         {"kind": control.kind, "label": control.label, "enabled": control.enabled, "reason": control.tooltip}
-        for control in session.controls()
+        for control in session.words.controls()
     ]
     if hint:
         controls.append({"kind": "hint", "label": "Hint", "enabled": session.my_turn, "reason": HINT_REASON})
-    asked = session.choice()
+    asked = session.words.choice()
     top = CARD_NAMES[view.top] if view.top is not None else None
     state = {
         "moves": len(session.moves),
         "round": session.round_number,
         "headline": headline(session),
-        "status": session.status(),
+        "status": session.words.status(),
         "your_turn": session.my_turn,
         "covered": session.covered,
         "cover_label": f"Pass the device to {session.seat_words[view.seat]}: tap here to show your hand."
@@ -286,12 +289,12 @@ def table_state(
         "direction": view.direction,
         "direction_words": "clockwise" if view.direction == 1 else "anticlockwise",
         "order": order_of_play(session),
-        "order_sentence": session.order_sentence(),
+        "order_sentence": session.words.order_sentence(),
         "pile": {
             "top": top,
             "size": view.pile_size,
             "words": f"Pile: {count(view.pile_size)}" if top is not None else "The table is bare",
-            "facts": session.facts(),
+            "facts": session.words.facts(),
         },
         "stock": {"size": view.stock_size, "words": f"{count(view.stock_size)} to draw"},
         "marker": marker_state(session),
@@ -301,7 +304,7 @@ def table_state(
         "controls": controls,
         "notice": notice,
         "last": last_move(session),
-        "log": [{"text": session.describe(move), "action": move.action.text} for move in session.moves],
+        "log": [{"text": session.words.describe(move), "action": move.action.text} for move in session.moves],
         "log_title": f"Moves this round ({len(session.moves)})",
         "words": PAGE_WORDS,
         "computer": {

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..engine.errors import MatatuError
 from ..teaching.grades import grade_game
+from ..teaching.lessons import HOME_PAGE
 from ..teaching.progress import grade_words
 from .learner import own_database
 from .navigation import page_link
@@ -87,7 +88,7 @@ class GameGrade(widgets.HTML):
     def invite(self) -> None:
         """No learner on this page: say how to have games graded (nothing is kept)."""
         self._serial += 1
-        link = f'<a href="{_text(page_link("index"))}">{_text(NO_LEARNER_LINK)}</a>'
+        link = f'<a href="{_text(page_link(HOME_PAGE))}">{_text(NO_LEARNER_LINK)}</a>'
         self.value = f'<p class="matatu-note matatu-grade-invite">{_text(NO_LEARNER)} {link}</p>'
 
     def grade(self, game: int, seat: int, name: str) -> None:

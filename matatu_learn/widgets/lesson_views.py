@@ -648,7 +648,7 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
     ruleset is the one the page carries. A right answer opens the way to the next lesson. When the
     page has a learner, the first answer to each question is kept under their name.
 
-    >>> practice = LessonPractice("04-chopper-arithmetic", ruleset="house")
+    >>> practice = LessonPractice("chopper-arithmetic", ruleset="house")
     >>> right = next(iter(practice.question.right))
     >>> practice.answer(right); "matatu-right" in practice.feedback.value
     True

@@ -23,6 +23,7 @@ from ..store.progress import LearnerProgress
 from ..teaching.lessons import (
     FIRST_GAME,
     GLOSSARY_PAGE,
+    HOME_PAGE,
     LESSON_PATH,
     PATH_WORDS,
     RECOMMENDED_REASON,
@@ -33,6 +34,7 @@ from ..teaching.lessons import (
     ruleset_name,
     ruleset_rules,
 )
+from ..teaching.pages import page
 from ..teaching.progress import practised_lessons
 from .learner import LEARNER, PageAddress, page_progress
 from .rules_browser import RulesBrowser, rulesets_table_html
@@ -113,16 +115,17 @@ def _carry_from(value: str, keys: list[str]) -> None:
         carry(value)
 
 
-def page_link(page: str, ruleset: str | None = None) -> str:
-    """The address of a page, carrying the ruleset and the learner (when the page has one).
+def page_link(page_id: str, ruleset: str | None = None) -> str:
+    """The address of a page (by its id, ``teaching.pages``), carrying the ruleset and the learner
+    (when the page has one).
 
-    >>> page_link("02-matching-and-turns", "uganda")
+    >>> page_link("matching-and-turns", "uganda")
     '02-matching-and-turns.ipynb?rules=uganda'
     """
     query = {"rules": ruleset or carried_ruleset()}
     if LEARNER.name:
         query["learner"] = LEARNER.name
-    return f"{page}.ipynb?{urlencode(query)}"
+    return f"{page(page_id).notebook}?{urlencode(query)}"
 
 
 def page_address() -> PageAddress:
@@ -213,17 +216,17 @@ class LessonNavigation(widgets.VBox):
     The head says who is learning, when the page has a learner.
 
     >>> carry("uganda")
-    >>> navigation = LessonNavigation("02-matching-and-turns")
+    >>> navigation = LessonNavigation("matching-and-turns")
     >>> "Lesson 2 of 6" in navigation.links.value, navigation.picker.value
     (True, 'uganda')
-    >>> 'href="03-special-cards.ipynb?rules=uganda"' in LessonNavigation("02-matching-and-turns", end=True).links.value
+    >>> 'href="03-special-cards.ipynb?rules=uganda"' in LessonNavigation("matching-and-turns", end=True).links.value
     True
     >>> carry("house")
     """
 
     def __init__(self, page: str, end: bool = False, **kwargs):
         self.page, self.end = page, end
-        self.number = lesson_number(page) if page not in ("index", GLOSSARY_PAGE) else None
+        self.number = lesson_number(page) if page not in (HOME_PAGE, GLOSSARY_PAGE) else None
         self.links = widgets.HTML()
         children = [self.links]
         self.picker = None
@@ -268,7 +271,7 @@ class LessonNavigation(widgets.VBox):
             if self.number > 1:
                 previous, title = LESSON_PATH[self.number - 2]
                 parts.append(_anchor(previous, PATH_WORDS["previous"].format(title=title)))
-        parts.append(_anchor("index", PATH_WORDS["lessons"]))
+        parts.append(_anchor(HOME_PAGE, PATH_WORDS["lessons"]))
         if self.page != GLOSSARY_PAGE:
             parts.append(_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
         if LEARNER.name:
@@ -292,12 +295,12 @@ class LessonNavigation(widgets.VBox):
                 f'<p class="matatu-note">{html.escape(PATH_WORDS["practise first"])}</p>'
                 f'<nav class="matatu-nav" aria-label="Next lesson">'
                 f"{_anchor(upcoming, PATH_WORDS['skip'].format(title=title), 'matatu-skip')}"
-                f"{_anchor('index', PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
+                f"{_anchor(HOME_PAGE, PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
             )
         label = PATH_WORDS["next" if self.number < len(LESSON_PATH) else "last"].format(title=title)
         return (
             f'<nav class="matatu-nav" aria-label="Next lesson">{_anchor(upcoming, label, "matatu-go")}'
-            f"{_anchor('index', PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
+            f"{_anchor(HOME_PAGE, PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
         )
 
 

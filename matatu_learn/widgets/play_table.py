@@ -1,9 +1,10 @@
 """Play against the computer: the table's settings, then one table widget drawing the learner's view.
 
-A thin view of ``teaching.play.TableSession``: the session holds the round, the agents and the
-moves; ``teaching.table_state`` says what the person at the screen may see, in the voice's
-words; the ``TableWidget`` draws it and sends back what was tapped. The computer plays by
-itself after a pause (the table's pace), or one move at a time on "Next move".
+It only sets a table up: a ``play.Table`` (the round, the agents, the moves) behind a
+``play.controller.Controller`` over a ``LocalTable``, with the history's ``Recorder`` composed;
+``teaching.table_state`` says what the person at the screen may see, in the voice's words, from
+the controller's facts; the ``TableWidget`` draws it and sends back what was tapped. The computer
+plays by itself after a pause (the table's pace), or one move at a time on "Next move".
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ import ipywidgets as widgets
 
 from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.rules import with_switches
+from ..play.controller import Controller
+from ..play.seats import Seat
+from ..play.table import Table
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
-from ..teaching.play import COMPASS, HUMAN, TableSession, agent_choices, match_length, tap_move
-from ..teaching.table_state import table_state
+from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_labels
+from ..teaching.table_facts import ScreenFacts, set_up_screen
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
 from .game_grade import GameGrade, start_thread
@@ -80,11 +85,10 @@ class PlayTable(widgets.VBox):
         self.schedule = schedule
         self.learner = learner
         self._graded: int | None = None  # the last recorded round graded (or invited to be): once each
-        self.session: TableSession | None = None
-        self.notice: dict[str, Any] | None = None
-        self._notices = 0
-        self._waiting = False
+        self.controller: Controller | None = None
+        self.session: ScreenFacts | None = None  # the table as the screen sees it (live)
         registry = Registry(database)
+        self.registry = registry
         names = registry.names()
         # ----- the settings
         self.ruleset = widgets.Dropdown(
@@ -160,8 +164,8 @@ class PlayTable(widgets.VBox):
         self.settings = widgets.Accordion(children=[settings], titles=(SETTINGS_TITLE,), selected_index=None)
         # ----- the table
         self.board = TableWidget()
-        self.board.on_action(self._tapped)
-        self.board.observe(lambda change: self._play_on(), names="pace")
+        self.board.on_tap(lambda tap: self.controller.tap(tap))
+        self.board.observe(lambda change: self.controller.play_on(), names="pace")
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
         super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings])
@@ -211,96 +215,49 @@ class PlayTable(widgets.VBox):
 
     def deal(self) -> None:
         """A new game with the settings as they are now; the rules lock once the cards are dealt."""
-        kinds = [HUMAN] + [picker.value for picker in self.seat_kinds[: self.opponents.value]]
+        kinds = [picker.value for picker in self.seat_kinds[: self.opponents.value]]
+        seats = [Seat.person(), *(Seat.person() if kind == HUMAN else Seat.computer(kind) for kind in kinds)]
         seed, clamped = within(self.seed.value, 0, 10**9, "The seed")
+        name = self.ruleset.value
         try:
-            session = TableSession(
-                self.ruleset.value,
-                kinds,
-                switches=self.house_rules.switches,
-                whole_match=self.length.value,
-                seed=seed,
-                database=self.database,
-            )
+            rules = with_switches(self.registry.ruleset(name).rules, dict(self.house_rules.switches or {}))
+            table = Table(rules, seats, seed, whole_match=self.length.value)
         except MatatuError as error:
             self.settings_note.value = f"<p>✘ {_escape(str(error))}</p>"
             self.settings.selected_index = 0
             return
-        self.session = session
-        self.notice = None
+        self.session = set_up_screen(
+            table,
+            registry=self.registry,
+            ruleset=name,
+            labels=seat_labels([HUMAN, *kinds]),
+            draw=self.board.draw,
+            schedule=self.schedule,
+            pace=lambda: PACES.get(self.board.pace),
+        )
+        self.controller = self.session.controller
+        self.controller.listeners.append(lambda controller: self._shown())
         self.settings_note.value = note_html(clamped)
         self._lock(True)
         self.show()
-        self._play_on()
-
-    def _again(self) -> None:
-        self.seed.value = self.seed.value + 1
-        self.deal()
-
-    # ------------------------------------------------------------------ acting
-    def _tapped(self, message: dict) -> None:
-        """A tap the table widget checked: make the move it asks for, or say in place why not."""
-        kind = message["type"]
-        move = tap_move(self.session, message)
-        if move is not None:
-            self._act(move, card=message.get("card"))
-        elif kind == "control":
-            self._control(message["kind"])
-        elif kind == "again":
-            self._again()
-
-    def _control(self, kind: str) -> None:
-        session = self.session
-        if kind == "hint":
-            try:
-                self._say(f"💡 {session.hint()}", control=kind)
-            except MatatuError as error:
-                self._say(str(error), control=kind)
-            self.show()
-            return
-        control = next(control for control in session.controls() if control.kind == kind)
-        if control.action is None or not control.enabled:
-            self._say(control.tooltip, control=kind)
-            self.show()
-            return
-        self._act(lambda: session.act(control.action), control=kind)
-
-    def _say(self, text: str, card: str | None = None, control: str | None = None) -> None:
-        self._notices += 1
-        self.notice = {"text": text, "card": card, "control": control, "serial": self._notices}
-
-    def _act(self, move: Callable[[], object], card: str | None = None, control: str | None = None) -> None:
-        """Make a move through the session; a refusal is said in place, and nothing changes."""
-        self.notice = None
-        try:
-            move()
-        except MatatuError as error:
-            self._say(str(error), card=card, control=control)
-        self.show()
-        self._play_on()
-
-    def _play_on(self) -> None:
-        """The computer's next move comes after a pause at the table's pace, until a person is to move."""
-        delay = PACES.get(self.board.pace)
-        if delay is not None and self.session is not None and self.session.computer_to_move and not self._waiting:
-            self._waiting = True
-            self.schedule(delay, self._auto_step)
-
-    def _auto_step(self) -> None:
-        self._waiting = False
-        if PACES.get(self.board.pace) is not None and self.session.computer_to_move:
-            self._act(self.session.step)
+        self.controller.play_on()
 
     # ------------------------------------------------------------------ drawing
     def state(self) -> dict[str, Any]:
         """What the table widget draws now: the learner's view, and the last refusal or hint."""
-        return table_state(self.session, notice=self.notice)
+        return self.controller.state()
 
     def show(self) -> None:
-        """Draw the table from the session: the person at the screen sees only their own view."""
-        if self.session is not None:
-            self.board.draw(self.state())
-            self._grade_finished()
+        """Draw the table: the person at the screen sees only their own view."""
+        if self.controller is not None:
+            self.controller.show()
+
+    def _shown(self) -> None:
+        """After each drawing: a new deal shows its seed; a round just recorded is graded, once."""
+        table = self.controller.table
+        if self.seed.value != table.seed and table.seed <= self.seed.max:
+            self.seed.value = table.seed  # "Play again" dealt the next seed
+        self._grade_finished()
 
     def _grade_finished(self) -> None:
         """A round just recorded is graded for the learner's seat, once; a new deal clears the grade."""

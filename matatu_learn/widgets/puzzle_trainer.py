@@ -17,7 +17,7 @@ from ..engine.cards import CARD_NAMES, RANK_OF, parse_card
 from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
 from ..store.progress import Progress, Rating
-from ..teaching.lessons import RULESET_CHOICES
+from ..teaching.lessons import HOME_PAGE, RULESET_CHOICES
 from ..teaching.progress import answer_puzzle, answer_words, draw_set, rating_words
 from ..teaching.puzzles import (
     LEVELS,
@@ -100,7 +100,7 @@ def verdict_html(kind: str, title: str, lines: list[str]) -> str:
 # ------------------------------------------------------------------ the learner
 def learner_note_html() -> str:
     """What a page without a learner says, once: nothing is kept, and where a name is given."""
-    landing = html.escape(page_link("index"))
+    landing = html.escape(page_link(HOME_PAGE))
     return (
         f"<p class='matatu-note matatu-rating'>This page keeps nothing. Give your name on the "
         f'<a href="{landing}">landing page</a> to keep a puzzle rating and have your mistakes asked again.</p>'

@@ -271,8 +271,8 @@ class RoomsPage(widgets.VBox):
         self._syncing = False
         self._watching = False
         self._poll_said = False
-        self.registry = Registry(database)
-        self.service = RoomService(page_database(database))  # the page's rooms, through its one database
+        self.registry = Registry(page_database(database))
+        self.service = RoomService(self.registry.database())  # the page's rooms, through its one database
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(

@@ -26,8 +26,9 @@ from ..store.roles import WRITE_BUDGET
 from ..strategy.odds import cut_odds, wait_odds
 from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figure
 from ..strategy.questions import games_played, play_more
-from ..strategy.review import flagged, review_round
+from ..strategy.review import DEFAULT_SAMPLES, flagged, review_round
 from ..teaching.play import seat_player_words
+from ..teaching.progress import FLAG_WORDS
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
 from .bounds import bounded_text, note_html, within
 from .learner import page_database
@@ -57,7 +58,6 @@ def image_html(data: bytes, about: str) -> str:
     )
 
 
-PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 FLAG_STYLE = {"blunder": "background:#ffcdd2", "mistake": "background:#ffe0b2", "inaccuracy": "background:#fff9c4"}
 
 
@@ -309,7 +309,7 @@ def moves_table_html(review: dict) -> str:
 def review_summary_html(review: dict) -> str:
     mattered = flagged(review)
     counts = {label: sum(move["label"] == label for move in review["moves"]) for label in FLAG_STYLE}
-    said = ", ".join(f"{count} {label if count == 1 else PLURALS[label]}" for label, count in counts.items())
+    said = ", ".join(f"{count} {FLAG_WORDS[label][count != 1]}" for label, count in counts.items())
     if not mattered:
         return f"<p>No blunders or mistakes in {len(review['moves'])} moves ({said}).</p>"
     worst = mattered[0]
@@ -323,7 +323,7 @@ def review_summary_html(review: dict) -> str:
 class GameReview(widgets.VBox):
     """Pick a recorded game and a seat (or play a quick one), then see the chance-to-win curve and the flagged moves."""
 
-    def __init__(self, database: str | Path | None = None, samples: int = 60):
+    def __init__(self, database: str | Path | None = None, samples: int = DEFAULT_SAMPLES):
         self.database = database
         self.game_id = widgets.Dropdown(description="Game", layout=widgets.Layout(width="420px"))
         self.seat = widgets.Dropdown(description="Your seat", layout=widgets.Layout(width="240px"))

@@ -30,7 +30,7 @@ import anywidget
 from traitlets import Dict, TraitError, Unicode, validate
 
 from ..engine.cards import parse_card
-from ..play.protocol import TAP_KEYS, parse_tap
+from ..play.protocol import TAP_KEYS, Tap, parse_tap
 from .svg import back_svg, card_label, card_svg
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -83,6 +83,7 @@ class TableWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[dict], None]] = []
+        self._tap_callbacks: list[Callable[[Tap], None]] = []
         self.on_msg(self._message)
 
     @validate("pace")
@@ -102,14 +103,20 @@ class TableWidget(anywidget.AnyWidget):
         """Call ``callback(message)`` with each checked message a tap sends (see ``check_message``)."""
         self._callbacks.append(callback)
 
+    def on_tap(self, callback: Callable[[Tap], None]) -> None:
+        """Call ``callback(tap)`` with each checked tap, typed (``play.protocol.Tap``)."""
+        self._tap_callbacks.append(callback)
+
     def receive(self, message) -> bool:
         """Hand a page's message to the callbacks if the drawn state allows it; whether it did."""
         # ``state`` is the kernel's own: ``set_state`` below lets no page change it.
-        checked = check_message(message, self.state)
-        if checked is None:
+        tap = parse_tap(message, self.state)
+        if tap is None:
             return False
         for callback in self._callbacks:
-            callback(checked)
+            callback(tap.message())
+        for tap_callback in self._tap_callbacks:
+            tap_callback(tap)
         return True
 
     def _message(self, _widget, content, _buffers) -> None:

@@ -33,7 +33,7 @@ def test_puzzle_feedback_and_hint_are_accessible(page, voila):  # noqa: F811
 
 
 def test_a_replay_is_accessible(page, voila):  # noqa: F811
-    open_notebook(page, voila, "09-rules-and-history.ipynb")
+    open_notebook(page, voila, "10-rules-and-history.ipynb")
     page.get_by_role("button", name="Record 5 quick games").click()
     page.get_by_text("replays exactly under its stored rules").wait_for(timeout=60_000)
     page.get_by_role("button", name="Next").last.click()
@@ -54,7 +54,7 @@ def test_the_play_table_is_accessible_dealt_with_its_settings_a_question_and_a_r
     errors = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        open_notebook(opened, voila, "07-play.ipynb", ready="[data-hand] [data-card]")
+        open_notebook(opened, voila, "08-play.ipynb", ready="[data-hand] [data-card]")
         opened.locator(".mt-pace").select_option("step")
         # The settings opened, unlocked, and a new deal made with them: house rules, seed 27, where
         # South leads and holds the A♥, which asks which suit it names.

@@ -126,7 +126,7 @@ def test_a_match_plays_round_by_round(page, voila):
 
 
 def test_history_records_quick_games_and_replays_one(page, voila):
-    open_notebook(page, voila, "09-rules-and-history.ipynb")
+    open_notebook(page, voila, "10-rules-and-history.ipynb")
     page.get_by_role("button", name="Record 5 quick games").click()
     page.get_by_text("replays exactly under its stored rules").wait_for(timeout=60_000)
     page.get_by_text("The deal:").filter(has_text="moves follow").wait_for(timeout=20_000)
@@ -199,7 +199,7 @@ def test_cards_in_a_hand_are_readable_and_scale_with_the_window(browser, voila):
     assert min(widths[1920]) > max(widths[1366]), "a wider window draws bigger cards"
 
 
-@pytest.mark.parametrize("name", ["06-can-you-cut.ipynb", "09-rules-and-history.ipynb"])
+@pytest.mark.parametrize("name", ["06-can-you-cut.ipynb", "10-rules-and-history.ipynb"])
 def test_a_tablet_shows_the_page_without_sideways_scrolling(browser, voila, name):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()

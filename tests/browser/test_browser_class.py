@@ -12,7 +12,7 @@ from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
 from matatu_learn.teaching.progress import answer_puzzle
 from matatu_learn.teaching.puzzles import generate_puzzle
 
-PAGE = "12-class.ipynb"
+PAGE = "13-class.ipynb"
 CODE = "mango-tree-7"
 NAMES = ("Amina Nakato", "Kato", "O'Neil")
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}

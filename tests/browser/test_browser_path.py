@@ -10,13 +10,14 @@ import pytest
 
 from conftest import open_notebook, save
 from matatu_learn.engine.cards import CARD_NAMES, parse_card
+from matatu_learn.teaching import pages
 from matatu_learn.teaching.lessons import FIRST_GAME, LESSON_PATH, ordinary_position, practice_question, ruleset_rules
 from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.teaching.voice import card_words
 from matatu_learn.widgets.puzzle_trainer import _choices, is_right
 from matatu_learn.widgets.views import choice_label
 
-PAGES = [name for name, _ in LESSON_PATH]
+PAGES = [pages.page(lesson).file for lesson, _ in LESSON_PATH]  # the lessons' notebooks
 
 
 def lesson_url(voila, name, ruleset):
@@ -34,7 +35,7 @@ def right_answer(name, ruleset):
     if name == "06-can-you-cut":
         puzzle = generate_puzzle(ruleset, "easy", 1, 0)
         return next(label for label, choice in _choices(puzzle) if is_right(puzzle, choice))
-    question = practice_question(name, ruleset, 1)
+    question = practice_question(pages.page_of_file(name).id, ruleset, 1)
     return next(label for label, key in question.choices if key in question.right)
 
 
@@ -54,7 +55,7 @@ def test_the_start_button_leads_to_lesson_one(page, voila):  # noqa: F811
 def test_every_lesson_says_where_it_stands_and_its_practice_opens_the_way_on(page, voila, number):  # noqa: F811
     name = PAGES[number - 1]
     open_lesson(page, voila, name, "party")
-    following = PAGES[number] if number < len(PAGES) else FIRST_GAME[0]
+    following = PAGES[number] if number < len(PAGES) else pages.page(FIRST_GAME[0]).file
     hrefs = [link.get_attribute("href") for link in page.locator(".matatu-head .matatu-nav a").all()]
     assert "glossary.ipynb?rules=party" in hrefs and "index.ipynb?rules=party" in hrefs
     if number > 1:

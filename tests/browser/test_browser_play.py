@@ -98,7 +98,7 @@ def press(page, target) -> None:
 
 
 def open_play(page, voila) -> None:
-    open_notebook(page, voila, "07-play.ipynb", ready="[data-hand] [data-card]")
+    open_notebook(page, voila, "08-play.ipynb", ready="[data-hand] [data-card]")
     wait_settled(page)
 
 

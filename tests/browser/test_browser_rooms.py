@@ -23,9 +23,9 @@ from matatu_learn.engine.actions import CUT, PLAY
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.events import EventKind
 from matatu_learn.play.rooms import RoomService
-from matatu_learn.store.database import Store
+from matatu_learn.store.database import RecordedSeat, Store
 
-PAGE = "11-rooms.ipynb"
+PAGE = "12-rooms.ipynb"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 MOVES = "Number((document.querySelector('.mt-table .mt-status') || {dataset: {}}).dataset.moves)"
@@ -310,7 +310,7 @@ def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, t
         database = tmp_path / "class.sqlite3"
         seats_of(database, code, players)
         record, positions = round_in_history(database, code)
-        assert record.seats == ("Amina", "Okello") and record.room == code
+        assert record.seats == (RecordedSeat.person("Amina"), RecordedSeat.person("Okello")) and record.room == code
         assert len(record.actions) == moves
         for player in players:
             assert_traffic_hid_the_others_cards(player, positions, checkpoints[player.name])
@@ -325,7 +325,7 @@ def test_four_devices_play_a_round_to_its_end(browser, tmp_path):  # noqa: F811
         database = tmp_path / "class.sqlite3"
         seats_of(database, code, players)
         record, positions = round_in_history(database, code)
-        assert record.seats == tuple(player.name for player in players)
+        assert record.seats == tuple(RecordedSeat.person(player.name) for player in players)
         for player in players:
             assert_traffic_hid_the_others_cards(player, positions, checkpoints[player.name])
     record_latencies("four pages")
@@ -439,3 +439,36 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
             "!document.querySelector('table.matatu-seats tr.matatu-stand-in')", timeout=SEEN_WITHIN_MS
         )
         assert guest.moves() == host.moves()
+
+
+def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, tmp_path):  # noqa: F811
+    """A room of one-round matches: when the round is over the host's result offers "Deal again"
+    (the guest's offers nothing to press), and pressing it deals a new match to the same seats on
+    both pages, played like the first."""
+    with table(browser, tmp_path, [LAPTOP, PHONE]) as (server, code, players):
+        host, guest = players
+        database = tmp_path / "class.sqlite3"
+        token = host.link().split("player=", 1)[1].split("&", 1)[0]
+        with RoomService(database) as rooms:
+            rooms.configure(code, token, whole_match=False)
+        start(players)
+        play_to_the_end(players, random.Random(5), {})
+        deal_again = host.page.locator(".mt-result").get_by_role("button", name="Deal again")
+        deal_again.wait_for(timeout=SEEN_WITHIN_MS)
+        assert guest.page.locator(".mt-result button").count() == 0, "the guest has no dead button"
+        with RoomService(database) as rooms:
+            before = rooms.room(code)
+        hands = [player.hand() for player in players]
+        screenshot(host, "deal-again-laptop")
+        host.press(deal_again)
+        for player in players:
+            player.page.wait_for_function(f"!({OVER}) && {MOVES} === 0", timeout=SEEN_WITHIN_MS)
+            player.page.locator("[data-hand] [data-card]").first.wait_for(timeout=SEEN_WITHIN_MS)
+        assert [player.hand() for player in players] != hands, "a new deal"
+        with RoomService(database) as rooms:
+            after = rooms.room(code)
+        assert (after.status, after.round, after.moves) == ("playing", 1, 0) and after.seed != before.seed
+        assert [seat.name for seat in after.seats] == [seat.name for seat in before.seats] == ["Amina", "Okello"]
+        play_to_the_end(players, random.Random(6), {})
+        with Store(database) as store:
+            assert len(store.games(room=code)) == 2, "both matches' rounds are in the history"

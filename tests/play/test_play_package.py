@@ -15,6 +15,7 @@ from matatu_learn.play.controller import Controller, LocalTable, NoticeKind
 from matatu_learn.play.protocol import Tap, TapKind, parse_tap
 from matatu_learn.play.seats import Seat, SeatError, SeatKind
 from matatu_learn.play.table import Table, TableError, TableRefusal
+from matatu_learn.store.database import RecordedSeat
 from matatu_learn.teaching.play import TableSession
 
 HOUSE = PRESETS["house"]
@@ -22,11 +23,13 @@ HOUSE = PRESETS["house"]
 
 def test_a_seat_is_a_person_by_name_or_a_computer_by_level_and_records_as_one_shape():
     assert Seat.person("Amina").to_record() == {"kind": "person", "name": "Amina", "agent": None}
-    assert Seat.computer("search").to_record() == {"kind": "computer", "name": "search:2", "agent": "search:2"}
+    assert Seat.computer("search").to_record() == {"kind": "computer", "name": "", "agent": "search:2"}
     assert Seat.computer("search:3").level == 3 and Seat.computer("heuristic").level is None
     for seat in (Seat.person(), Seat.person("Okello"), Seat.computer("random")):
         assert Seat.from_record(seat.to_record()) == seat
     assert Seat.person().kind is SeatKind.PERSON
+    assert Seat.computer("random").recorded() == RecordedSeat.computer("random")
+    assert RecordedSeat.from_json(Seat.person("Amina").to_record()) == Seat.person("Amina").recorded()
     with pytest.raises(SeatError, match="is not an agent"):
         Seat.computer("human")
     with pytest.raises(SeatError):

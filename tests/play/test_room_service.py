@@ -1,6 +1,7 @@
 """The room service (play/rooms.py) in plain Python: dealing again with the same seats, the
 result's own buttons, and a seat that follows the match instead of replaying it."""
 
+import json
 import random
 import sqlite3
 
@@ -107,6 +108,16 @@ def test_the_host_deals_again_between_rounds_and_not_during_one(two_at_a_table):
     for table in (host, guest):
         table.refresh()
         assert table.state()["result"] is None and table.state()["round"] == 1
+
+
+def test_no_page_is_told_the_rooms_seed(two_at_a_table):
+    """Whoever knew the seed could deal every hand for themselves: a room's state never names it."""
+    host, guest = two_at_a_table(ruleset="uganda", seed=123456789)
+    for table in (host, guest):
+        table.refresh()
+        state = table.state()
+        assert state["headline"].startswith("Round 1 · Uganda Classic")
+        assert "123456789" not in json.dumps(state, ensure_ascii=False)
 
 
 def test_the_service_refuses_a_deal_again_with_its_facts(two_at_a_table):

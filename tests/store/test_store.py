@@ -34,6 +34,11 @@ def finished_round(rules, players=2, seed=1):
     return game
 
 
+def another_writer(store):
+    """A connection of its own to the store's file, as another program would open it."""
+    return sqlite3.connect(store.path, isolation_level=None)
+
+
 def digest(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -52,10 +57,12 @@ def test_publishing_makes_versions_and_a_version_never_changes(store):
     assert (first.cut_limit, first.picks_add_up, first.queens_reverse) == (25, True, False)
     assert (second.cut_limit, second.queens_reverse) == (25, True)
     assert store.rules("kampala-family") == second
+    writer = another_writer(store)  # the triggers hold against any program that writes the file
     with pytest.raises(sqlite3.IntegrityError, match="never changes"):
-        store._connection.execute("UPDATE rulesets SET switches = '{}' WHERE name = 'house'")
+        writer.execute("UPDATE rulesets SET switches = '{}' WHERE name = 'house'")
     with pytest.raises(sqlite3.IntegrityError, match="never removed"):
-        store._connection.execute("DELETE FROM rulesets WHERE name = 'house'")
+        writer.execute("DELETE FROM rulesets WHERE name = 'house'")
+    writer.close()
 
 
 @pytest.mark.parametrize(
@@ -122,7 +129,9 @@ def test_games_are_recorded_and_replay_exactly(store):
 
 def test_a_tampered_record_does_not_reproduce(store):
     game_id = store.record(finished_round(PRESETS["house"]), "house", 1, ["random", "random"])
-    store._connection.execute("UPDATE games SET points = '[999, 0]' WHERE id = ?", (game_id,))
+    writer = another_writer(store)
+    writer.execute("UPDATE games SET points = '[999, 0]' WHERE id = ?", (game_id,))
+    writer.close()
     report = store.replay(game_id)
     assert not report.reproduced and "recorded" in report.difference
 

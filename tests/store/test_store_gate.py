@@ -285,7 +285,7 @@ def test_the_sentences_name_what_really_happened():
     def error_of(code, name):
         error = sqlite3.OperationalError("x")
         error.sqlite_errorcode, error.sqlite_errorname = code, name
-        return str(database._database_error(path, error))
+        return str(database.database_error(path, error))
 
     assert "is read-only" in error_of(sqlite3.SQLITE_READONLY, "SQLITE_READONLY")
     assert "is full" in error_of(sqlite3.SQLITE_FULL, "SQLITE_FULL")
@@ -295,4 +295,4 @@ def test_the_sentences_name_what_really_happened():
     for code, name in [(sqlite3.SQLITE_READONLY, ""), (sqlite3.SQLITE_FULL, ""), (sqlite3.SQLITE_CANTOPEN, "")]:
         assert "damaged" not in error_of(code, name)
     with pytest.raises(StoreError):
-        raise database._database_error(path, sqlite3.OperationalError("no code"))
+        raise database.database_error(path, sqlite3.OperationalError("no code"))

@@ -14,7 +14,10 @@ from matatu_learn.agents.simulate import play_round
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.store.database import APPLICATION_ID, Database, RecordedSeat, RecordError, Store
+from matatu_learn.store.progress import Progress
 from matatu_learn.store.schema import MIGRATIONS
+from matatu_learn.teaching.pages import PAGES
+from matatu_learn.teaching.progress import lesson_statuses
 
 SCHEMA_3 = """
 CREATE TABLE rulesets (
@@ -240,6 +243,24 @@ def schema_3(tmp_path):
         "INSERT INTO mistakes (learner, item, due, streak, misses, added_at) "
         "VALUES (1, 'lesson:05-scoring:house/9', 1800000600.0, 1, 1, '2026-02-01')"
     )
+    connection.execute(
+        "INSERT INTO puzzles (key, ruleset, level, question, set_number, number, puzzle, seed_rating, "
+        "seed_deviation, rating, deviation, volatility, added_at) VALUES ('house:0123456789abcdef', 'house', "
+        "'easy', 'can_cut', 0, 0, '{}', 1500, 189, 1488.0, 180, 0.06, '2026-02-01')"
+    )
+    connection.execute(
+        "INSERT INTO puzzle_attempts (learner, puzzle, right, first, answered_at) "
+        "VALUES (1, 'house:0123456789abcdef', 1, 1, '2026-02-01T10:03:00.000+00:00')"
+    )
+    connection.execute(
+        "INSERT INTO rating_changes VALUES (1, 1, 'house:0123456789abcdef', 1500, 1512.5, 290, 0.06, 1500, 1488, "
+        "180, '2026-02-01T10:03:00.000+00:00')"
+    )
+    connection.execute(
+        "INSERT INTO graded_games (game, seat, learner, decisions, error_rate, blunders, mistakes, inaccuracies, "
+        "result, luck, deal_luck, played_like, grade, graded_at) "
+        "VALUES (1, 0, 1, 12, 0.02, 0, 1, 2, 1.0, 0.1, 0.05, 'heuristic', '{}', '2026-02-01T10:06:00.000+00:00')"
+    )
     connection.commit()
     connection.close()
     return path
@@ -335,3 +356,26 @@ def test_a_seat_of_no_known_shape_is_refused_in_a_sentence(tmp_path):
     game = finished_round()
     with Store(tmp_path / "games.sqlite3") as store, pytest.raises(RecordError, match="Seat 2 must be an object"):
         store.record(game, "house", 1, [RecordedSeat.person("Amina"), {"kind": "robot"}])
+
+
+def test_every_learners_lessons_and_mistakes_move_to_page_ids(schema_3, tmp_path):
+    with Store(schema_3) as store:
+        progress = Progress(store, clock=lambda: 1_800_000_000.0)
+        lessons = progress.lessons("Amina")
+        assert {lesson: (record.asked, record.right) for lesson, record in lessons.items()} == {
+            "the-deal": (1, 1),
+            "scoring": (2, 1),
+        }
+        (mistake,) = progress.mistakes("amina")
+        assert (mistake.kind, mistake.lesson, mistake.key, mistake.streak) == ("lesson", "scoring", "house/9", 1)
+        mine = progress.progress("Amina")
+        assert (mine.puzzle_rating, mine.puzzles_attempted, mine.puzzles_right, mine.trend) == (1512.5, 1, 1, [1512.5])
+        assert (mine.games, mine.decisions, mine.blunders, mine.mistakes_queued) == (1, 12, 0, 1)
+        assert progress.graded_game(1, 0).played_like == "heuristic"
+        assert [page for page, _, status in lesson_statuses(mine) if status.startswith("Done")] == [
+            "the-deal",
+            "scoring",
+            "can-you-cut",  # by the first try at a puzzle, answered right
+        ]
+    # Every page the progress names is a page of the registry.
+    assert {"the-deal", "scoring"} <= {entry.id for entry in PAGES}

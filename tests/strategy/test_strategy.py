@@ -266,7 +266,7 @@ def test_the_review_uses_only_the_learners_view():
         rules, [parse_cards("7♦ 5♣"), parse_cards("2♠ 2♥ Q♦")], pile=parse_cards("4♦"), marker=parse_card("6♦")
     )
     assert PlayerView(one, 0).hand == PlayerView(other, 0).hand and one.hands[1] != other.hands[1]
-    judged = [judge(PlayerView(game, 0), parse_action("draw"), samples=40, seed=5) for game in (one, other)]
+    judged = [judge(PlayerView(game, 0), parse_action("draw"), samples=40) for game in (one, other)]
     assert judged[0] == judged[1]
 
 
@@ -284,7 +284,10 @@ def test_a_recorded_round_is_reviewed_from_its_plain_values():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: review_from(blunder_position(), ["cut 7♦"], seat=4), "The seat to review must be from 0 to 1, not 4."),
+        (
+            lambda: review_from(blunder_position(), ["cut 7♦"], seat=4),
+            "This round has seats 1 to 2; there is no seat 5",
+        ),
         (
             lambda: review_from(blunder_position(), ["cut 7♦", "draw"], seat=0),
             "Move 2 (draw) comes after the end of the round.",

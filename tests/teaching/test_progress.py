@@ -167,15 +167,15 @@ def test_the_mistakes_queue_follows_its_schedule(progress, clock):
 
 
 def test_lesson_questions_are_kept_and_asked_again(progress, clock):
-    answer_lesson(progress, "Bo", "04-chopper-arithmetic", "uganda", 3, False)
-    record = answer_lesson(progress, "Bo", "04-chopper-arithmetic", "uganda", 4, True)
+    answer_lesson(progress, "Bo", "chopper-arithmetic", "uganda", 3, False)
+    record = answer_lesson(progress, "Bo", "chopper-arithmetic", "uganda", 4, True)
     assert (record.asked, record.right, record.done) == (2, 1, True)
     clock.now += AGAIN_SOON
     [(mistake, question)] = due_mistakes(progress, "Bo")
-    assert (mistake.kind, mistake.lesson, mistake.key) == ("lesson", "04-chopper-arithmetic", "uganda/3")
+    assert (mistake.kind, mistake.lesson, mistake.key) == ("lesson", "chopper-arithmetic", "uganda/3")
     assert question.prompt and mistake_item(progress, mistake).prompt == question.prompt
     statuses = dict((page, status) for page, _, status in lesson_statuses(progress.progress("Bo")))
-    assert statuses["04-chopper-arithmetic"] == "Done: 1 of 2 right" and statuses["01-the-deal"] == "Not started"
+    assert statuses["chopper-arithmetic"] == "Done: 1 of 2 right" and statuses["the-deal"] == "Not started"
 
 
 # ------------------------------------------------------------------ graded games
@@ -233,7 +233,7 @@ def test_the_address_names_the_learner_and_a_refused_name_is_never_repeated():
 
 def test_a_learner_sees_only_their_own_progress(progress):
     answer_puzzle(progress, "Amina", a_puzzle(0), False)
-    answer_lesson(progress, "Amina", "05-scoring", "house", 1, True)
+    answer_lesson(progress, "Amina", "scoring", "house", 1, True)
     answer_puzzle(progress, "Kato", a_puzzle(1), True)
     kato = progress.progress("Kato")
     assert (kato.puzzles_attempted, kato.puzzles_right, kato.lessons, kato.mistakes_queued) == (1, 1, {}, 0)
@@ -330,7 +330,7 @@ def class_database(database, clock, monkeypatch):
         keeper = Progress(store, clock)
         answer_puzzle(keeper, "Amina", a_puzzle(0), True)
         answer_puzzle(keeper, "Amina", a_puzzle(1), False)
-        answer_lesson(keeper, "Amina", "01-the-deal", "house", 2, True)
+        answer_lesson(keeper, "Amina", "the-deal", "house", 2, True)
         answer_puzzle(keeper, "=Kato", a_puzzle(0), False)
     return database
 

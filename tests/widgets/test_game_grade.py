@@ -17,6 +17,7 @@ from test_play import click_something, configure, state, tap
 
 from matatu_learn.store.database import Store
 from matatu_learn.store.progress import Progress
+from matatu_learn.teaching.pages import page
 from matatu_learn.teaching.progress import grade_words
 from matatu_learn.widgets import PlayTable, game_grade, learner
 from matatu_learn.widgets.game_grade import GameGrade
@@ -125,7 +126,7 @@ def test_without_a_learner_nothing_is_kept_and_the_page_says_how(database):
 
 
 def test_the_landing_pages_link_is_escaped(database, monkeypatch):
-    monkeypatch.setattr(game_grade, "page_link", lambda page: f'{page}.ipynb?rules=house&x="><b>')
+    monkeypatch.setattr(game_grade, "page_link", lambda page_id: f'{page(page_id).notebook}?rules=house&x="><b>')
     grade = GameGrade(database)
     grade.invite()
     assert 'href="index.ipynb?rules=house&amp;x=&quot;&gt;&lt;b&gt;"' in grade.value and "<b>" not in grade.value

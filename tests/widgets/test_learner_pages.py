@@ -96,8 +96,8 @@ def test_not_you_forgets_the_name_on_the_page_and_keeps_what_was_kept(progress):
 
 
 def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_not_done(progress):
-    answer_lesson(progress, "Amina", "01-the-deal", "house", 1, True)
-    answer_lesson(progress, "Amina", "02-matching-and-turns", "house", 1, False)
+    answer_lesson(progress, "Amina", "the-deal", "house", 1, True)
+    answer_lesson(progress, "Amina", "matching-and-turns", "house", 1, False)
     LEARNER.name = "Amina"
     page = YourProgress()
     assert page.name_box.value == "Amina" and page.address.learner == "Amina"
@@ -113,7 +113,7 @@ def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_
 def test_a_learner_with_every_lesson_done_is_led_to_the_first_game(progress):
     for page, _ in LESSON_PATH[:5]:
         answer_lesson(progress, "Amina", page, "house", 1, True)
-    record_lesson_answer(progress, "Amina", "06-can-you-cut", "house/1", True)
+    record_lesson_answer(progress, "Amina", "can-you-cut", "house/1", True)
     LEARNER.name = "Amina"
     standing = YourProgress().standing.value
     assert 'href="07-first-game.ipynb?rules=house&amp;learner=Amina" class="matatu-go"' in standing
@@ -124,38 +124,38 @@ def test_a_refused_name_in_the_address_is_a_note_and_keeps_nothing(progress):
     page = YourProgress()
     assert html.escape(LEARNER.problem) in page.note.value and page.name_box.value == ""
     assert not TAG.search(everything_shown(page)) and progress.learners() == []
-    head = LessonNavigation("01-the-deal")
+    head = LessonNavigation("the-deal")
     assert html.escape(LEARNER.problem) in head.links.value and not TAG.search(head.links.value)
 
 
 def test_a_lesson_head_says_who_is_learning_as_text_and_redraws_its_links(progress):
-    head = LessonNavigation("03-special-cards")
+    head = LessonNavigation("special-cards")
     assert "Learning as" not in head.links.value and "learner=" not in head.links.value
     LEARNER.change("O'Brien")
     assert "Learning as O&#x27;Brien" in head.links.value
     assert 'href="index.ipynb?rules=house&amp;learner=O%27Brien"' in head.links.value
     LEARNER.change(None)
     assert "Learning as" not in head.links.value and "learner=" not in head.links.value
-    assert "Learning as" not in LessonNavigation("03-special-cards", end=True).links.value
+    assert "Learning as" not in LessonNavigation("special-cards", end=True).links.value
 
 
 def test_practice_is_kept_for_the_learner_once_a_question(progress):
     LEARNER.change("Amina")
-    practice = LessonPractice("04-chopper-arithmetic")
+    practice = LessonPractice("chopper-arithmetic")
     practice.answer(wrong_key(practice))
     practice.answer(right_key(practice))  # the same question again: the answer is known now
-    record = progress.lessons("Amina")["04-chopper-arithmetic"]
+    record = progress.lessons("Amina")["chopper-arithmetic"]
     assert (record.asked, record.right) == (1, 0)
     assert progress.progress("Amina").mistakes_queued == 1
     practice.another.click()
     practice.answer(right_key(practice))
-    record = progress.lessons("Amina")["04-chopper-arithmetic"]
+    record = progress.lessons("Amina")["chopper-arithmetic"]
     assert (record.asked, record.right, record.done) == (2, 1, True)
     assert practice.view.kept.value == ""
 
 
 def test_practice_without_a_learner_keeps_nothing(progress):
-    practice = LessonPractice("01-the-deal")
+    practice = LessonPractice("the-deal")
     practice.answer(right_key(practice))
     assert "matatu-right" in practice.feedback.value and progress.learners() == []
 
@@ -167,7 +167,7 @@ def test_a_store_that_cannot_keep_the_answer_is_a_note_and_the_answer_still_show
         raise StoreError("The database is busy: another page is writing. Try again in a moment.")
 
     monkeypatch.setattr(lesson_views, "page_progress", locked)
-    practice = LessonPractice("05-scoring")
+    practice = LessonPractice("scoring")
     practice.answer(right_key(practice))
     assert "matatu-right" in practice.feedback.value
     assert "This answer was not kept: The database is busy" in practice.view.kept.value
@@ -175,17 +175,17 @@ def test_a_store_that_cannot_keep_the_answer_is_a_note_and_the_answer_still_show
 
 
 def test_a_lesson_practised_on_an_earlier_visit_opens_its_foot_for_that_learner_only(progress):
-    answer_lesson(progress, "Amina", "02-matching-and-turns", "house", 1, True)
-    answer_lesson(progress, "Bo", "03-special-cards", "house", 1, True)
+    answer_lesson(progress, "Amina", "matching-and-turns", "house", 1, True)
+    answer_lesson(progress, "Bo", "special-cards", "house", 1, True)
     LEARNER.change("Amina")
-    assert GO in LessonNavigation("02-matching-and-turns", end=True).links.value
-    assert GO not in LessonNavigation("03-special-cards", end=True).links.value
-    assert "03-special-cards" not in PROGRESS.done
+    assert GO in LessonNavigation("matching-and-turns", end=True).links.value
+    assert GO not in LessonNavigation("special-cards", end=True).links.value
+    assert "special-cards" not in PROGRESS.done
 
 
 def test_nobody_on_the_page_opens_no_foot_from_the_store(progress):
-    answer_lesson(progress, "Amina", "02-matching-and-turns", "house", 1, True)
-    assert GO not in LessonNavigation("02-matching-and-turns", end=True).links.value
+    answer_lesson(progress, "Amina", "matching-and-turns", "house", 1, True)
+    assert GO not in LessonNavigation("matching-and-turns", end=True).links.value
 
 
 def test_a_store_that_cannot_be_opened_is_a_note_on_the_landing_page(progress, monkeypatch):

@@ -43,15 +43,31 @@ from matatu_learn.widgets.lesson_views import (
 from matatu_learn.widgets.navigation import CARRIED, PROGRESS, LessonNavigation, PathStart, carry
 from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer
 
-# The path as the issue orders it, written out here rather than read from the package.
+# The path as the issue orders it, written out here rather than read from the package: each
+# lesson's page id, and its notebook.
 LESSONS = [
-    "01-the-deal",
-    "02-matching-and-turns",
-    "03-special-cards",
-    "04-chopper-arithmetic",
-    "05-scoring",
-    "06-can-you-cut",
+    "the-deal",
+    "matching-and-turns",
+    "special-cards",
+    "chopper-arithmetic",
+    "scoring",
+    "can-you-cut",
 ]
+FILES = dict(
+    zip(
+        [*LESSONS, "first-game"],
+        [
+            "01-the-deal",
+            "02-matching-and-turns",
+            "03-special-cards",
+            "04-chopper-arithmetic",
+            "05-scoring",
+            "06-can-you-cut",
+            "07-first-game",
+        ],
+        strict=True,
+    )
+)
 SEEDS = range(6)
 
 
@@ -82,10 +98,10 @@ def test_each_lesson_says_where_it_stands_and_links_back_and_on(number):
     top = LessonNavigation(page)
     assert f"Lesson {number} of 6" in top.links.value and top.picker.value == "uganda-jokers"
     links = hrefs(top.links.value)
-    following = LESSONS[number] if number < 6 else "07-first-game"
+    following = FILES[LESSONS[number] if number < 6 else "first-game"]
     assert "glossary.ipynb?rules=uganda-jokers" in links and "index.ipynb?rules=uganda-jokers" in links
-    previous = [link for link in links if link.startswith(tuple(LESSONS[: number - 1]))]
-    assert previous == ([f"{LESSONS[number - 2]}.ipynb?rules=uganda-jokers"] if number > 1 else [])
+    previous = [link for link in links if link.startswith(tuple(FILES[lesson] for lesson in LESSONS[: number - 1]))]
+    assert previous == ([f"{FILES[LESSONS[number - 2]]}.ipynb?rules=uganda-jokers"] if number > 1 else [])
     # The way on is at the foot of the lesson, after its practice: none at the top.
     assert not [link for link in links if link.startswith(following)]
     foot = LessonNavigation(page, end=True)
@@ -93,8 +109,8 @@ def test_each_lesson_says_where_it_stands_and_links_back_and_on(number):
 
 
 def test_the_foot_skips_softly_until_the_practice_is_answered_right_then_leads_on():
-    foot = LessonNavigation("01-the-deal", end=True)
-    practice = LessonPractice("01-the-deal", seed=2)
+    foot = LessonNavigation("the-deal", end=True)
+    practice = LessonPractice("the-deal", seed=2)
     question = practice.question
     assert 'class="matatu-skip"' in foot.links.value and 'class="matatu-go"' not in foot.links.value
     assert "Answer a practice question right" in foot.links.value
@@ -108,12 +124,12 @@ def test_the_foot_skips_softly_until_the_practice_is_answered_right_then_leads_o
     assert 'class="matatu-go"' in foot.links.value and 'class="matatu-skip"' not in foot.links.value
     assert hrefs(foot.links.value)[0] == "02-matching-and-turns.ipynb?rules=house"
     # Another lesson's foot is not opened by this lesson's practice.
-    assert 'class="matatu-skip"' in LessonNavigation("02-matching-and-turns", end=True).links.value
+    assert 'class="matatu-skip"' in LessonNavigation("matching-and-turns", end=True).links.value
 
 
 def test_the_puzzles_of_the_last_lesson_open_the_way_to_the_first_game():
-    foot = LessonNavigation("06-can-you-cut", end=True)
-    trainer = PuzzleTrainer(lesson="06-can-you-cut")
+    foot = LessonNavigation("can-you-cut", end=True)
+    trainer = PuzzleTrainer(lesson="can-you-cut")
     assert "matatu-skip" in foot.links.value
     trainer.answer(trainer.puzzle.answer.get("can_cut", trainer.puzzle.answer.get("cards")))
     assert 'class="matatu-go"' in foot.links.value
@@ -124,7 +140,7 @@ def test_the_puzzles_of_the_last_lesson_open_the_way_to_the_first_game():
 
 
 def test_a_changed_picker_changes_every_link_and_every_lesson_widget_of_the_page():
-    top, foot = LessonNavigation("01-the-deal"), LessonNavigation("01-the-deal", end=True)
+    top, foot = LessonNavigation("the-deal"), LessonNavigation("the-deal", end=True)
     rules, deal, lesson = TableRules("deal"), DealExplorer(), TopicLesson("special_cards")
     assert "base card" in rules.value and deal.game.rules == ruleset_rules("house")
     top.picker.value = "bomb-classic"
@@ -135,7 +151,7 @@ def test_a_changed_picker_changes_every_link_and_every_lesson_widget_of_the_page
     assert deal.game.rules == ruleset_rules("bomb-classic")
     assert all(frame.game.rules == ruleset_rules("bomb-classic") for frame in lesson.stepper.frames)
     # A second picker on the page (another head) follows too.
-    other = LessonNavigation("01-the-deal")
+    other = LessonNavigation("the-deal")
     carry("party")
     assert top.picker.value == other.picker.value == "party"
 
@@ -149,7 +165,7 @@ def test_every_lesson_widget_shows_the_carried_ruleset_and_redraws_when_it_chang
         "meter": CutMeter(),
         "match": MatchView(),
         "table": PracticeTable(),
-        "practice": LessonPractice("05-scoring"),
+        "practice": LessonPractice("scoring"),
         "puzzles": PuzzleTrainer(),
     }
     assert all(widget.ruleset == "party" for widget in widgets.values())
@@ -204,18 +220,18 @@ def test_the_landing_page_starts_lesson_one_with_the_chosen_ruleset_and_shows_th
 
 
 def test_a_page_that_is_not_a_lesson_is_refused_in_words():
-    with pytest.raises(MatatuError, match="'07-lesson' is not a lesson; the lessons are 01-the-deal"):
+    with pytest.raises(MatatuError, match="'07-lesson' is not a lesson; the lessons are the-deal"):
         LessonNavigation("07-lesson")
 
 
 def test_every_lesson_notebook_has_the_navigation_its_summary_and_its_practice_right_above_the_foot():
     for page in LESSONS:
-        notebook = json.loads((NOTEBOOKS / f"{page}.ipynb").read_text(encoding="utf-8"))
+        notebook = json.loads((NOTEBOOKS / f"{FILES[page]}.ipynb").read_text(encoding="utf-8"))
         sources = ["".join(cell["source"]) for cell in notebook["cells"]]
         assert f'LessonNavigation("{page}")' in sources[1], page
         assert sources[-1] == f'LessonNavigation("{page}", end=True)', page
         assert any(source.startswith("## In short") for source in sources), page
-        if page == "06-can-you-cut":
+        if page == "can-you-cut":
             assert any(f'PuzzleTrainer(lesson="{page}")' in source for source in sources)
             continue
         assert f'LessonPractice("{page}")' in sources[-2], page
@@ -234,7 +250,7 @@ NOT_HOUSE = re.compile(
 
 def test_the_lessons_prose_holds_only_what_is_true_at_every_table():
     for page in LESSONS:
-        notebook = json.loads((NOTEBOOKS / f"{page}.ipynb").read_text(encoding="utf-8"))
+        notebook = json.loads((NOTEBOOKS / f"{FILES[page]}.ipynb").read_text(encoding="utf-8"))
         prose = " ".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
         prose = re.sub(r"`[^`]*`", "", prose)  # commands for teachers
         assert not NOT_HOUSE.findall(prose), (page, NOT_HOUSE.findall(prose))
@@ -309,7 +325,7 @@ def test_the_chopper_question_names_the_seven_of_the_marker_suit_or_any_seven():
     for ruleset in RULESET_CHOICES:
         preset = RULESET_CHOICES[ruleset][1]
         for seed in SEEDS:
-            question = practice_question("01-the-deal", ruleset, seed)
+            question = practice_question("the-deal", ruleset, seed)
             marker = question.game.marker
             expected = {"any"} if preset in ("bomb", "party") else {CARD_NAMES[make_card(7, SUIT_OF[marker])]}
             assert question.right == expected, (ruleset, seed)
@@ -319,7 +335,7 @@ def test_the_chopper_question_names_the_seven_of_the_marker_suit_or_any_seven():
 def test_the_fit_question_uses_ordinary_cards_and_a_card_fits_by_suit_or_rank():
     for ruleset in RULESET_CHOICES:
         for seed in SEEDS:
-            question = practice_question("02-matching-and-turns", ruleset, seed)
+            question = practice_question("matching-and-turns", ruleset, seed)
             game = question.game
             top = game.pile[-1]
             seen = [*game.hands[0], *game.hands[1], *game.hands[2], *game.pile, *game.stock]
@@ -332,7 +348,7 @@ def test_the_pick_question_is_answered_the_way_each_ruleset_answers_a_two():
     for ruleset in RULESET_CHOICES:
         preset = RULESET_CHOICES[ruleset][1]
         for seed in range(12):
-            question = practice_question("03-special-cards", ruleset, seed)
+            question = practice_question("special-cards", ruleset, seed)
             two = question.game.pile[-1]
             twos = [card for card in question.game.hands[0] if RANK_OF[card] == 2]
             if preset == "uganda":  # compared by colour: a 2 of the pick's colour
@@ -344,7 +360,7 @@ def test_the_pick_question_is_answered_the_way_each_ruleset_answers_a_two():
 def test_the_cut_question_agrees_with_the_cuts_the_engine_allows():
     for ruleset in ("house", "uganda", "bomb", "party"):
         for seed in SEEDS:
-            question = practice_question("04-chopper-arithmetic", ruleset, seed)
+            question = practice_question("chopper-arithmetic", ruleset, seed)
             game = question.game
             cuts = [action for action in game.legal_actions() if action.kind == "cut"]
             assert question.right == {"yes" if cuts else "no"}
@@ -359,7 +375,7 @@ HOUSE_VALUES = {1: 15, 2: 20, 11: 11, 12: 12, 13: 13}
 
 def test_the_winner_question_names_the_lightest_hand_after_the_cut():
     for seed in range(10):
-        question = practice_question("05-scoring", "house", seed)
+        question = practice_question("scoring", "house", seed)
         game = question.game
         cutter = game.to_move
         chopper = next(card for card in game.hands[cutter] if RANK_OF[card] == 7 and game.is_chopper(card))
@@ -376,7 +392,7 @@ def test_the_winner_question_names_the_lightest_hand_after_the_cut():
 
 
 def test_a_right_answer_is_green_and_a_wrong_one_red_with_the_right_answer_shown():
-    practice = LessonPractice("01-the-deal", ruleset="house", seed=2)
+    practice = LessonPractice("the-deal", ruleset="house", seed=2)
     question = practice.question
     right = next(iter(question.right))
     wrong = next(key for _, key in question.choices if key not in question.right)
@@ -411,17 +427,17 @@ def test_every_wrong_answer_is_explained_in_plain_words():
                     words = question.verdict(key) + " " + question.reasons(key)
                     assert words.startswith(f"✘ Not {label}. The answer: "), words
                     assert not set(SUIT_SYMBOLS) & set(words), words  # words, not notation
-                    if page in ("01-the-deal", "02-matching-and-turns", "03-special-cards"):
+                    if page in ("the-deal", "matching-and-turns", "special-cards"):
                         # What is wrong with this very choice, before why the answer is right.
                         assert question.why_not[key] and question.why_not[key] in words, (page, ruleset, key)
 
 
 def test_a_practice_question_follows_the_ruleset_the_page_carries():
-    practice = LessonPractice("05-scoring")
+    practice = LessonPractice("scoring")
     carry("uganda")
     assert practice.question.game.rules.marker == "cutter"
     with pytest.raises(MatatuError, match="has no practice task"):
-        practice_question("06-can-you-cut", "house", 1)
+        practice_question("can-you-cut", "house", 1)
 
 
 def test_the_practice_table_plays_a_clicked_card_and_the_computer_answers():

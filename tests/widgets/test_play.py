@@ -19,8 +19,10 @@ from matatu_learn.engine.events import EventKind
 from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.engine.view import PlayerView
+from matatu_learn.play.table import Table
 from matatu_learn.store.database import RecordedSeat, Store
-from matatu_learn.teaching.play import COMPASS, PlayError, TableSession
+from matatu_learn.store.registry import Registry
+from matatu_learn.teaching.play import COMPASS, PlayError, TableSession, published_mix
 from matatu_learn.teaching.voice import Voice, card_words
 from matatu_learn.widgets import PlayTable
 from matatu_learn.widgets.svg import card_label
@@ -380,10 +382,11 @@ def test_the_buttons_are_those_the_ruleset_has(database):
             assert controls[kind]["enabled"] == enabled, (ruleset, kind)
 
 
-def seat_at(session: TableSession, game: Round) -> None:
-    """Put a session's table in a fixed position (the first round of its match)."""
+def seat_at(session: TableSession | Table, game: Round) -> None:
+    """Put a session's (or a table's) table in a fixed position (the first round of its match)."""
     session.game = session.match.current = game
-    session.views = [PlayerView(game, seat) for seat in range(game.players)]
+    if isinstance(session, TableSession):
+        session.views = [PlayerView(game, seat) for seat in range(game.players)]
 
 
 def test_an_ace_asks_for_a_suit_and_a_last_but_one_card_for_the_call(database):
@@ -453,7 +456,7 @@ def test_the_order_strip_turns_round_when_a_jack_reverses(database):
     configure(table, "uganda", None, ["human", "human", "human"], seed=4)
     session = table.session
     seat_at(
-        session,
+        table.controller.table,
         Round.from_position(
             session.rules,
             [parse_cards("J♣ 4♣ 6♣ 9♥"), parse_cards("K♥ 5♥"), parse_cards("K♦ 5♦"), parse_cards("K♠ 5♠")],
@@ -461,7 +464,7 @@ def test_the_order_strip_turns_round_when_a_jack_reverses(database):
             marker=parse_card("3♦"),
         ),
     )
-    session.covered = False
+    table.controller.covered = False
     table.show()
     before = state(table)["order"]
     assert [seat["seat"] for seat in before] == [0, 1, 2, 3]
@@ -490,9 +493,9 @@ def test_the_computer_plays_one_move_at_a_time_or_on_its_own(database):
     tap(table, type="next")
     assert len(session.moves) == moves + 1
     last = session.moves[-1]
-    assert session.describe(last).startswith(session.voice.seat(last.seat))
-    assert state(table)["last"]["text"] == session.describe(last)
-    assert state(table)["log"][-1] == {"text": session.describe(last), "action": last.action.text}
+    assert session.words.describe(last).startswith(session.voice.seat(last.seat))
+    assert state(table)["last"]["text"] == session.words.describe(last)
+    assert state(table)["log"][-1] == {"text": session.words.describe(last), "action": last.action.text}
     if session.computer_to_move:
         table.board.pace = "fast"  # the computer plays by itself again, after a short pause each move
         while waiting:
@@ -539,18 +542,19 @@ def test_a_computer_reason_naming_a_hidden_card_is_not_told_to_the_table(databas
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "house", None, ["heuristic"], seed=3)
     session = table.session
-    blabber = session.agents[1] = Blabber()
-    session.act("draw")
-    if not session.computer_to_move:
-        session.act("pass")
+    blabber = table.controller.table.agents[1] = Blabber()
     table.board.pace = "step"
+    tap(table, type="control", kind="draw")
+    if not session.computer_to_move:
+        tap(table, type="control", kind="pass")
     table.show()
     tap(table, type="next")
     move = session.moves[-1]
-    assert move.seat == 1 and "my next best move" in move.reason
+    reason = session.heard(move)
+    assert move.seat == 1 and "my next best move" in reason
     # The card the runner-up would lay is still in North's hand: the page never names it.
     assert blabber.kept in session.game.hands[1]
-    assert card_words(blabber.kept) not in widget_text(table) and card_words(blabber.kept) not in move.reason
+    assert card_words(blabber.kept) not in widget_text(table) and card_words(blabber.kept) not in reason
     assert_nothing_hidden_shown(table)
 
 
@@ -656,4 +660,5 @@ def test_house_rules_chosen_at_the_setup_lock_and_are_recorded_under_a_ruleset_o
     assert not table.house_rules.locked
     assert table.house_rules.choose("queens_reverse", False) == ""
     table.deal_button.click()
-    assert table.session._published_name() == ("uganda-table-2", 1)
+    # The recorder records under the ruleset ``published_mix`` names.
+    assert published_mix(Registry(database), "uganda", table.session.rules) == ("uganda-table-2", 1)

@@ -4,6 +4,7 @@ round dealt to the players left, every round graded and saved (issue 28)."""
 import pytest
 from test_play import configure, state, tap
 
+from conftest import THREE_ROUNDS_SEED
 from matatu_learn.agents.choices import make_agent
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.rules import PRESETS, with_switches
@@ -13,7 +14,6 @@ from matatu_learn.teaching.voice import COMPASS
 from matatu_learn.widgets.play_table import PlayTable
 
 RULES = with_switches(PRESETS["uganda"], {"eliminate": True})
-THREE_ROUNDS_SEED = 18  # the learner, played by the heuristic player, stays in for three rounds
 TIE_SEED = 7  # two hands tie for heaviest after the first round
 LEARNER_LEAVES_SEED = 4  # the learner holds the heaviest hand after the first round
 
@@ -44,7 +44,7 @@ def learner_taps(table: PlayTable, learner) -> None:
         return
     tap(table, type="card", card=CARD_NAMES[action.card])
     while state(table)["question"]:
-        values = [value for _, value in session.choice()[1]]
+        values = [value for _, value in session.words.choice()[1]]
         tap(
             table,
             type="answer",
@@ -139,5 +139,7 @@ def test_a_learner_who_leaves_is_told_and_offered_a_new_game_not_a_round_without
     assert f"You leave the match: the heaviest hand, {max(totals)}." in result["ending"]
     assert not session.match.over and session.match_over and not result["next_round"]
     assert result["match_text"] == "The match goes on without you: deal again for a new game."
+    seed = session.seed
     tap(table, type="again")
-    assert table.session is not session and table.session.game.players == 4
+    assert session.seed == seed + 1 and table.seed.value == seed + 1, "a new deal, on the next seed"
+    assert session.round_number == 1 and session.game.players == 4 and state(table)["result"] is None

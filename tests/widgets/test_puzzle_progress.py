@@ -159,9 +159,9 @@ def test_a_right_answer_once_is_not_enough(progress, clock):
 
 
 def test_a_lesson_question_got_wrong_is_asked_as_its_lesson_asks_it(progress, clock):
-    question = practice_question("04-chopper-arithmetic", "house", 3)
+    question = practice_question("chopper-arithmetic", "house", 3)
     wrong = next(key for _, key in question.choices if key not in question.right)
-    answer_lesson(progress, "Amina", "04-chopper-arithmetic", "house", 3, False)
+    answer_lesson(progress, "Amina", "chopper-arithmetic", "house", 3, False)
     clock.now += AGAIN_SOON
     mistakes = MistakesSet(progress=progress)
     mistakes.start()

@@ -453,7 +453,7 @@ def test_a_page_without_a_learner_keeps_nothing_and_says_how(database, monkeypat
     play_to_the_end(host, guest)
     assert len(runs) == 1 and NO_LEARNER in guest.grade.value
     with Store(database) as store:
-        seats = store._query("SELECT seat FROM graded_games")
+        seats = store.query("SELECT seat FROM graded_games")
     assert seats == [(host.room.seat,)], "only the named page's own seat is graded"
 
 

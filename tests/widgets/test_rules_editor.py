@@ -177,7 +177,7 @@ def test_what_a_client_sends_is_checked_by_the_kernel(tmp_path):
 
 
 def test_a_served_page_without_a_code_offers_no_publishing(page, voila):  # noqa: F811
-    open_notebook(page, voila, "10-your-table-rules.ipynb")
+    open_notebook(page, voila, "11-your-table-rules.ipynb")
     page.get_by_text(NO_CODE).wait_for(timeout=60_000)
     assert page.get_by_role("button", name="Publish").count() == 0
     assert page.get_by_label("Teacher code").count() == 0
