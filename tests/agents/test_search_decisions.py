@@ -8,8 +8,6 @@ from search_decisions import DECISIONS, LEVELS, chosen
 from matatu_learn.engine.rules import PRESETS
 
 RECORDED = json.loads(DECISIONS.read_text(encoding="utf-8"))
-# The search replayed on every recorded position: minutes, so the whole suite runs it, not the fast command.
-pytestmark = pytest.mark.slow
 
 
 # Level 2 searches about fifteen times as many deals: a few minutes for the four presets.
