@@ -31,10 +31,10 @@ def percentile(values: list[float], share: float) -> float:
 def click_through(database: Path, name: str, answers: int) -> list[float]:
     """A page's puzzle trainer for ``name``: the seconds each answer's click took in the kernel."""
     os.environ["MATATU_LEARN_DB"] = str(database)
-    from matatu_learn.widgets import learner
+    from matatu_learn.widgets.page import kernel_page
     from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer, _choices
 
-    learner.LEARNER.name = name
+    kernel_page().learner.name = name
     trainer = PuzzleTrainer(preset="house")
     times = []
     for number in range(answers):

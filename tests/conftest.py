@@ -106,22 +106,16 @@ class Clock:
 
 @pytest.fixture
 def fresh_page(tmp_path, monkeypatch):
-    """A page's kernel as it starts: nobody named, house rules carried, no lesson practised, and
-    the store a database of the test's own (``MATATU_LEARN_DB``, returned)."""
-    from matatu_learn.widgets import learner
-    from matatu_learn.widgets.navigation import CARRIED, PROGRESS
+    """A page's kernel as it starts (``new_page``): nobody named, house rules carried, no lesson
+    practised, whole budgets, and the store a database of the test's own (``MATATU_LEARN_DB``,
+    returned). After the test, another new page: no widget of the test listens on."""
+    from matatu_learn.widgets.page import new_page
 
     path = tmp_path / "learners.sqlite3"
     monkeypatch.setenv("MATATU_LEARN_DB", str(path))
-    monkeypatch.setattr(learner, "_PROGRESS", {})
-    for holder, values in (
-        (learner.LEARNER, {"name": None, "problem": "", "listeners": []}),
-        (PROGRESS, {"done": set(), "listeners": []}),
-        (CARRIED, {"value": "house", "problem": "", "listeners": []}),
-    ):
-        for attribute, value in values.items():
-            monkeypatch.setattr(holder, attribute, value)
-    return path
+    new_page()
+    yield path
+    new_page()
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,8 @@
 
 Students play, practise and record their own games; what everyone sees (a published ruleset,
 imported games) changes only with the teacher code that ``matatu-learn serve --teacher-code``
-hands every kernel in ``MATATU_LEARN_TEACHER_CODE``. A kernel serves one page, so the
-module's ``WRITE_BUDGET`` bounds what one page may write, even with the code.
+hands every kernel in ``MATATU_LEARN_TEACHER_CODE``. A page's ``WriteBudget`` (kept by its
+page context, one a kernel) bounds what one page may write, even with the code.
 
 >>> clock = iter([0.0, 1.0, 2.0, 61.0]).__next__
 >>> budget = WriteBudget({"game": (2, 60.0)}, clock=clock)
@@ -66,14 +66,15 @@ def how_to_set_teacher_code(doing: str) -> str:
     return f"Start the server with matatu-learn serve --teacher-code CODE to {doing} from this page."
 
 
-def require_teacher(given: str, doing: str, changes: bool = True) -> None:
+def require_teacher(given: str, doing: str, changes: bool = True, *, budget: WriteBudget) -> None:
     """Refuse with a sentence unless ``given`` is the teacher code; ``doing`` says what it unlocks
-    ("publish rules"); ``changes``: whether it would change anything (a view changes nothing)."""
+    ("publish rules"); ``changes``: whether it would change anything (a view changes nothing);
+    ``budget``: the page's, which counts each try."""
     if not teacher_code_set():
         raise RoleError(how_to_set_teacher_code(doing))
     if not isinstance(given, str) or not given.strip():
         raise RoleError(f"Only the teacher may {doing} on this server: type the teacher code first.")
-    WRITE_BUDGET.spend("teacher code")  # a guesser at one page gets ten tries in ten minutes
+    budget.spend("teacher code")  # a guesser at one page gets ten tries in ten minutes
     if not teacher_code_matches(given.strip()):
         kept = ", so nothing was changed" if changes else ""
         raise RoleError(f"That is not the teacher code{kept}: only the teacher may {doing} here.")
@@ -117,10 +118,13 @@ class WriteBudget:
             )
         spent.extend([now] * count)
 
+    def refund(self, kind: str) -> None:
+        """Give back the last write of ``kind`` counted: it was not made after all."""
+        spent = self._spent[kind]
+        if spent:
+            spent.pop()
+
     def clear(self) -> None:
         """Forget every write counted (a new page's budget)."""
         for spent in self._spent.values():
             spent.clear()
-
-
-WRITE_BUDGET = WriteBudget()

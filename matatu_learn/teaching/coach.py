@@ -51,6 +51,7 @@ from ..play.protocol import Tap, TapKind
 from ..play.seats import Seat
 from ..play.table import Table
 from ..store.registry import Registry
+from ..store.roles import WriteBudget
 from ..strategy.grading import DEFAULT_DEALS, GOOD, GradedDecision, error_of, label_for, valued_decision
 from .play import HUMAN, QUESTIONS, PlayError, seat_labels
 from .table_facts import no_pause, set_up_screen
@@ -780,7 +781,8 @@ class CoachedTable:
     with the history's recorder and the ``coach`` observing it. A page gives ``schedule`` and
     ``pace`` and draws ``state()`` from a controller listener; in plain Python ``act``, ``step``,
     ``choose_card`` and ``answer`` make the moves taps would make. ``coached=False`` is the same
-    table without help: no coach, no advice.
+    table without help: no coach, no advice. ``budget``: the page's writes, a game spent for the
+    round recorded (None: a caller that is no page, with a budget of its own).
     """
 
     def __init__(
@@ -793,6 +795,7 @@ class CoachedTable:
         deals: int = JUDGE_DEALS,
         schedule=no_pause,
         pace=lambda: None,
+        budget: WriteBudget | None = None,
     ):
         data = first_game_data()
         if seed is None:
@@ -818,6 +821,7 @@ class CoachedTable:
             schedule=schedule,
             pace=pace,
             observers=[self.coach],
+            budget=budget,
         )
         self.controller = self.screen.controller
         self.coach.attach(self.screen)

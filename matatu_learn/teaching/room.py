@@ -85,16 +85,8 @@ ROOMS_WINDOW = 600.0
 Database = RoomService | Store | str | Path | None
 
 
-class _RoomBudget(WriteBudget):
-    """A page's budget of rooms: a room that could not be opened is given back."""
-
-    def refund(self, kind: str) -> None:
-        spent = self._spent[kind]
-        if spent:
-            spent.pop()
-
-
-ROOM_BUDGET = _RoomBudget({"room": (ROOMS_PER_PAGE, ROOMS_WINDOW)})
+# A page's budget of rooms (its page context keeps one): a room that could not be opened is given back.
+ROOM_LIMITS = {"room": (ROOMS_PER_PAGE, ROOMS_WINDOW)}
 
 
 def _service(database: Database, clock: Callable[[], float]) -> RoomService:
@@ -110,10 +102,13 @@ def open_room(
     ruleset: str = "house",
     seed: int | None = None,
     clock: Callable[[], float] = time.time,
+    budget: WriteBudget | None = None,
 ) -> RoomTable:
-    """Open a waiting room (house rules, 2 seats, the other a person's): its host sits at seat 0."""
+    """Open a waiting room (house rules, 2 seats, the other a person's): its host sits at seat 0.
+    ``budget``: the page's rooms (``ROOM_LIMITS``); None: a caller that is no page, with a budget of its own."""
+    budget = WriteBudget(ROOM_LIMITS) if budget is None else budget
     try:
-        ROOM_BUDGET.spend("room")
+        budget.spend("room")
     except RoleError:
         raise RoleError(
             f"This page has opened {ROOMS_PER_PAGE} rooms in the last {ROOMS_WINDOW / 60:g} minutes, the most a page "
@@ -124,10 +119,10 @@ def open_room(
         published = rooms.store.ruleset(ruleset)
         code, token = rooms.open(host_name, published.name, published.version, seed=seed)
     except RoomError as error:
-        ROOM_BUDGET.refund("room")
+        budget.refund("room")
         raise PlayError(refusal_words(error)) from None
     except BaseException:
-        ROOM_BUDGET.refund("room")
+        budget.refund("room")
         raise
     return RoomTable(rooms, code, 0, token, owned=rooms is not database)
 
@@ -629,6 +624,7 @@ __all__ = [
     "DRIVER_GRACE",
     "NO_OPEN_ROOMS",
     "PERSON",
+    "ROOM_LIMITS",
     "RoomTable",
     "close_room",
     "join_room",

@@ -21,6 +21,7 @@ from ..play.controller import Controller, LocalTable, NoticeKind
 from ..play.recorder import Recorder
 from ..play.table import Move, Table, TableError, TableObserver, TableRefusal
 from ..store.registry import Registry
+from ..store.roles import WriteBudget
 from .play import player_words, published_mix
 from .table_state import table_state
 from .table_words import TableWords
@@ -269,16 +270,22 @@ def set_up_screen(
     schedule=no_pause,
     pace=lambda: None,
     observers: Sequence[TableObserver] = (),
+    budget: WriteBudget | None = None,
 ) -> ScreenFacts:
     """A table set up for one screen: a controller over a ``LocalTable`` with the history's
     recorder (and any other ``observers``) composed, seen through ``ScreenFacts``.
 
     ``ruleset`` is the published ruleset the table's rules come from (a mix of house rules is
     recorded under ``published_mix``'s name). ``draw`` None: nothing is drawn (plain Python), or
-    the page draws from a controller listener.
+    the page draws from a controller listener. ``budget``: the page's writes, a game spent for
+    each round recorded (None: a caller that is no page, with a budget of its own).
     """
     published = registry.ruleset(ruleset)
-    recorder = Recorder(registry.path, lambda rules: published_mix(registry, published.name, rules))
+    recorder = Recorder(
+        registry.path,
+        lambda rules: published_mix(registry, published.name, rules),
+        budget=WriteBudget() if budget is None else budget,
+    )
 
     def build(controller: Controller) -> dict[str, Any]:
         return table_state(screen, notice=screen.notice())

@@ -39,7 +39,7 @@ from ..teaching.progress import (
     trend_words,
 )
 from .history import problem_markup
-from .learner import page_progress
+from .page import kernel_page
 from .svg import STYLE
 
 MOST_MISSED = 10  # puzzles listed: enough for a lesson's worth of going over
@@ -200,7 +200,7 @@ class ClassPage(widgets.VBox):
         """Check the code typed: the right one shows the class, any other shows nothing of anyone."""
         given, self.code.value = self.code.value, ""  # a shared device does not keep the code
         try:
-            require_teacher(given, CLASS_PAGE_DOING, changes=False)
+            require_teacher(given, CLASS_PAGE_DOING, changes=False, budget=kernel_page().writes)
         except RoleError as error:
             self.lock(str(error))
             return
@@ -219,7 +219,7 @@ class ClassPage(widgets.VBox):
         if not self.unlocked:
             return
         try:
-            progress = page_progress(self.database)
+            progress = kernel_page().learners(self.database)
             learners = progress.class_progress()
             missed = progress.most_missed(MOST_MISSED) if learners else []
         except (MatatuError, sqlite3.Error) as error:

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ..play.protocol import Tap, TapKind
 from ..teaching.coach import CoachedTable, first_game_seeds, second_game
+from .page import kernel_page
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
 
@@ -56,7 +57,13 @@ class FirstGame(widgets.VBox):
 
     # ------------------------------------------------------------------ games
     def _screen(self) -> dict:
-        return {"database": self.database, "schedule": self.schedule, "pace": lambda: PACES.get(self.board.pace)}
+        """How a table is set up on this page: its database, its pace, and the page's writes."""
+        return {
+            "database": self.database,
+            "schedule": self.schedule,
+            "pace": lambda: PACES.get(self.board.pace),
+            "budget": kernel_page().writes,
+        }
 
     def _set(self, table: CoachedTable) -> None:
         """Sit at ``table``: its controller's changes are drawn here; the coach answers just after a move."""

@@ -17,7 +17,6 @@ from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
 from ..engine.rules_text import rules_sections
 from ..store.database import RecordedSeat, Store, replay_record
-from ..store.roles import WRITE_BUDGET
 from ..teaching.play import seat_player_words
 from ..teaching.voice import (
     ENDING_WORDS,
@@ -28,7 +27,7 @@ from ..teaching.voice import (
     setting_title,
     value_words,
 )
-from .learner import page_database
+from .page import kernel_page
 from .stepper import FrameStepper
 from .svg import STYLE
 
@@ -134,7 +133,7 @@ class RulesComparison(widgets.VBox):
     def __init__(self, database: str | Path | None = None):
         self.database = database
         try:
-            store = page_database(database)
+            store = kernel_page().database(database)
             options = [(_label(p.name, p.version), (p.name, p.version)) for p in store.all_rulesets()]
         except MatatuError as error:
             super().__init__([problem_html(error)])
@@ -158,7 +157,7 @@ class RulesComparison(widgets.VBox):
     def refresh(self) -> None:
         chosen = list(self.picker.value)
         with said_on(self.problem):
-            store = page_database(self.database)
+            store = kernel_page().database(self.database)
             self.table.value = comparison_html(store, chosen)
             self.texts.children = [widgets.HTML(rules_text_html(store, name, version)) for name, version in chosen]
             for index, (name, version) in enumerate(chosen):
@@ -198,7 +197,7 @@ class HistoryBrowser(widgets.VBox):
     def __init__(self, database: str | Path | None = None):
         self.database = database
         try:
-            store = page_database(database)
+            store = kernel_page().database(database)
             names = store.names()
         except MatatuError as error:
             super().__init__([problem_html(error)])
@@ -241,7 +240,7 @@ class HistoryBrowser(widgets.VBox):
 
     def refresh(self) -> None:
         with said_on(self.problem):
-            store = page_database(self.database)
+            store = kernel_page().database(self.database)
             self.table.value = games_table_html(store, self.filter.value)
             records = store.games(self.filter.value, 50)
             self.game_id.options = [
@@ -255,8 +254,8 @@ class HistoryBrowser(widgets.VBox):
         """The computer plays ``count`` rounds of the chosen ruleset, and each is recorded."""
         name = self.filter.value or "house"
         with said_on(self.problem):
-            WRITE_BUDGET.spend("game", count)
-            store = page_database(self.database)
+            kernel_page().writes.spend("game", count)
+            store = kernel_page().database(self.database)
             published = store.ruleset(name)
 
             def record(game, agents):
@@ -271,7 +270,7 @@ class HistoryBrowser(widgets.VBox):
         if game_id is None:
             return
         with said_on(self.problem):
-            store = page_database(self.database)
+            store = kernel_page().database(self.database)
             record = store.game(game_id)
             rules = store.rules(record.ruleset, record.version)
         if self.problem.value:

@@ -43,8 +43,8 @@ from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
 from ..teaching.progress import answer_lesson
 from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
-from .learner import LEARNER, page_progress
-from .navigation import PROGRESS, FollowsRuleset
+from .navigation import FollowsRuleset
+from .page import kernel_page
 from .stepper import FrameStepper
 from .svg import STYLE, card_html, cards_html
 from .views import HAND_WIDTH, HandView, TableView
@@ -700,15 +700,16 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
             self.view.feedback.value += f"<p class='matatu-note'>{html.escape(PATH_WORDS['try another'])}</p>"
         self.keep(right)
         if right:
-            PROGRESS.practised(self.page)
+            kernel_page().practice.practised(self.page)
 
     def keep(self, right: bool) -> None:
         """Keep the question's answer under the page's learner's name; a store's refusal is a note."""
         self.unkept = False
-        if not LEARNER.name:
+        context = kernel_page()
+        if not context.learner.name:
             return
         try:
-            answer_lesson(page_progress(), LEARNER.name, self.page, self.ruleset, self.seed, right)
+            answer_lesson(context.learners(), context.learner.name, self.page, self.ruleset, self.seed, right)
         except MatatuError as error:  # the store's refusals (StoreError, RecordError) among them
             self.view.kept.value = note_html(f"{NOT_KEPT} {error}")
             return

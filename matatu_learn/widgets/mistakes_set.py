@@ -17,9 +17,10 @@ from ..store.progress import Mistake, Progress
 from ..teaching.lessons import Question
 from ..teaching.progress import SET_SIZE, answer_lesson, answer_puzzle, answer_words, due_mistakes, mistakes_words
 from ..teaching.puzzles import Puzzle
-from .learner import LEARNER
+from .learner import carried_learner
 from .lesson_views import QuestionView
-from .puzzle_trainer import ANSWER_KEPT, Keeping, PuzzleCard, learner_note_html, not_kept, verdict_html
+from .page import kernel_page
+from .puzzle_trainer import Keeping, PuzzleCard, learner_note_html, not_kept, verdict_html
 
 
 class AskedAgain(PuzzleCard):
@@ -83,15 +84,18 @@ class MistakesSet(Keeping, widgets.VBox):
         self.question_row = widgets.HBox([self.question_card.continue_button])
         super().__init__([self.status, self.start_button, self.puzzle_card, self.question_card, self.question_row])
         self.add_class("matatu-mistakes")
-        LEARNER.listen(lambda _: self.finish())
-        ANSWER_KEPT.append(self.recount)
+        context = kernel_page()
+        context.learner.listen(lambda _: self.finish())
+        context.answers.listen(lambda _: self.recount())
         self.finish()
 
     # ------------------------------------------------------------- the set
     def start(self) -> None:
         """Ask the mistakes due now, the longest due first; none due: say when they come back."""
         try:
-            self.items = due_mistakes(self.learner_progress(), LEARNER.name, self.limit) if LEARNER.name else []
+            self.items = (
+                due_mistakes(self.learner_progress(), carried_learner(), self.limit) if carried_learner() else []
+            )
         except MatatuError as error:
             self.status.value = verdict_html("wrong", str(error), [])
             return
@@ -129,14 +133,14 @@ class MistakesSet(Keeping, widgets.VBox):
         """No item asked: how many mistakes there are and how many are due, and the button to ask them."""
         self.items, self.index = [], 0
         self._display(puzzle=False, question=False)
-        if not LEARNER.name:
+        if not carried_learner():
             self.status.value = learner_note_html()
             self.start_button.layout.display = "none"
             return
         try:
             progress = self.learner_progress()
-            queued = progress.mistakes(LEARNER.name)
-            due = len(progress.mistakes_due(LEARNER.name))
+            queued = progress.mistakes(carried_learner())
+            due = len(progress.mistakes_due(carried_learner()))
         except MatatuError as error:
             self.status.value = verdict_html("wrong", str(error), [])
             self.start_button.layout.display = "none"
@@ -161,7 +165,7 @@ class MistakesSet(Keeping, widgets.VBox):
     def keep_puzzle(self, puzzle: Puzzle, right: bool) -> list[str]:
         """Keep an answer to a puzzle asked again (which moves it on the list); the rating in words."""
         try:
-            answer = answer_puzzle(self.learner_progress(), LEARNER.name, puzzle, right)
+            answer = answer_puzzle(self.learner_progress(), carried_learner(), puzzle, right)
         except MatatuError as error:
             return [not_kept(error)]
         return [answer_words(answer)]
@@ -171,7 +175,7 @@ class MistakesSet(Keeping, widgets.VBox):
         mistake, _ = self.items[self.index]
         ruleset, _, seed = mistake.key.rpartition("/")
         try:
-            answer_lesson(self.learner_progress(), LEARNER.name, mistake.lesson, ruleset, int(seed), right)
+            answer_lesson(self.learner_progress(), carried_learner(), mistake.lesson, ruleset, int(seed), right)
         except (MatatuError, ValueError) as error:
             return not_kept(error)
         return ""

@@ -1,18 +1,16 @@
 """The learner's path: "Lesson N of M", the way back and on, the glossary, and the ruleset carried on.
 
-The ruleset a learner chose travels in the page's address (``?rules=uganda``). Voilà hands
-a page's query string to its kernel as the ``QUERY_STRING`` environment variable. A lesson
+The ruleset a learner chose travels in the page's address (``?rules=uganda``); the page carries
+it on (``kernel_page().ruleset``, read from the address Voilà hands the kernel). A lesson
 has one ruleset picker, at its head; it starts on the carried ruleset, and choosing another
 redraws every lesson widget of the page (``FollowsRuleset``) and changes every link, so the
 next page opens on the same ruleset. The foot of a lesson leads on once its practice has been
-answered right (``PROGRESS``); until then it only offers to skip ahead.
+answered right (``kernel_page().practice``); until then it only offers to skip ahead.
 """
 
 from __future__ import annotations
 
 import html
-import os
-from collections.abc import Callable
 from urllib.parse import urlencode
 
 import ipywidgets as widgets
@@ -30,13 +28,13 @@ from ..teaching.lessons import (
     RECOMMENDED_RULESET,
     RULESET_CHOICES,
     lesson_number,
-    ruleset_from_query,
     ruleset_name,
     ruleset_rules,
 )
 from ..teaching.pages import page
 from ..teaching.progress import practised_lessons
-from .learner import LEARNER, PageAddress, page_progress
+from .learner import PageAddress
+from .page import kernel_page
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
 
@@ -56,34 +54,9 @@ a.matatu-skip { color: #444 !important; }
 # link on when lessons are done already.
 
 
-class CarriedRuleset:
-    """The ruleset this page carries on; ``problem`` says why an address's ruleset was not used.
-
-    One per kernel, so one per page: Voilà starts a kernel for every page it renders.
-    """
-
-    def __init__(self, query: str):
-        self.value, self.problem = ruleset_from_query(query)
-        self.listeners: list[Callable[[str], None]] = []
-
-    def listen(self, listener: Callable[[str], None]) -> None:
-        """Call ``listener(ruleset)`` whenever the carried ruleset changes."""
-        self.listeners.append(listener)
-
-    def change(self, ruleset: str) -> None:
-        changed = ruleset != self.value or self.problem
-        self.value, self.problem = ruleset, ""
-        if changed:
-            for listener in list(self.listeners):
-                listener(ruleset)
-
-
-CARRIED = CarriedRuleset(os.environ.get("QUERY_STRING", ""))
-
-
 def carried_ruleset() -> str:
     """The ruleset choice this page started on (from its address) or the learner has chosen since."""
-    return CARRIED.value
+    return kernel_page().ruleset.value
 
 
 def carry(ruleset: str) -> None:
@@ -92,7 +65,7 @@ def carry(ruleset: str) -> None:
     A table's own published ruleset is not one of the lessons' choices: the lessons keep theirs.
     """
     if ruleset in RULESET_CHOICES:
-        CARRIED.change(ruleset)
+        kernel_page().ruleset.change(ruleset)
 
 
 def follow(picker: RulesetPicker, chosen: str | None = None) -> RulesetPicker:
@@ -102,16 +75,19 @@ def follow(picker: RulesetPicker, chosen: str | None = None) -> RulesetPicker:
     (``uganda-jokers`` → ``uganda``); one that offers neither keeps its own value.
     """
     keys = [key for _, key in picker.options]
-    preset = RULESET_CHOICES[CARRIED.value][1]
+    carried = carried_ruleset()
+    preset = RULESET_CHOICES[carried][1]
     if chosen is None:
-        picker.value = CARRIED.value if CARRIED.value in keys else preset if preset in keys else picker.value
+        picker.value = carried if carried in keys else preset if preset in keys else picker.value
     picker.observe(lambda change: _carry_from(change["new"], keys), names="value")
     return picker
 
 
 def _carry_from(value: str, keys: list[str]) -> None:
-    # A picker without the carried choice, set to that choice's own preset, keeps the carried mode.
-    if CARRIED.value in keys or value != RULESET_CHOICES[CARRIED.value][1]:
+    # A picker without the carried choice, set to that choice's own preset, keeps the carried mode;
+    # a picker set to follow the page (the choice carried already) chooses nothing new.
+    carried = carried_ruleset()
+    if value != carried and (carried in keys or value != RULESET_CHOICES[carried][1]):
         carry(value)
 
 
@@ -123,17 +99,19 @@ def page_link(page_id: str, ruleset: str | None = None) -> str:
     '02-matching-and-turns.ipynb?rules=uganda'
     """
     query = {"rules": ruleset or carried_ruleset()}
-    if LEARNER.name:
-        query["learner"] = LEARNER.name
+    learner = kernel_page().learner.name
+    if learner:
+        query["learner"] = learner
     return f"{page(page_id).notebook}?{urlencode(query)}"
 
 
 def page_address() -> PageAddress:
     """The browser's address bar, following the page's learner and the ruleset it carries, so a
     reload and every link of the page (those in the notebook's text too) keep both."""
-    address = PageAddress(learner=LEARNER.name or "", rules=CARRIED.value)
-    LEARNER.listen(lambda name: setattr(address, "learner", name or ""))
-    CARRIED.listen(lambda ruleset: setattr(address, "rules", ruleset))
+    context = kernel_page()
+    address = PageAddress(learner=context.learner.name or "", rules=context.ruleset.value)
+    context.learner.listen(lambda name: setattr(address, "learner", name or ""))
+    context.ruleset.listen(lambda ruleset: setattr(address, "rules", ruleset))
     return address
 
 
@@ -142,45 +120,24 @@ def _anchor(page: str, text: str, css: str = "") -> str:
     return f'<a href="{html.escape(page_link(page))}"{klass}>{html.escape(text)}</a>'
 
 
-class PathProgress:
-    """The lessons of this page whose practice has been answered right; the foot of a lesson
-    opens the way on once its practice is done. One per kernel, so one per page."""
-
-    def __init__(self):
-        self.done: set[str] = set()
-        self.listeners: list[Callable[[str], None]] = []
-
-    def listen(self, listener: Callable[[str], None]) -> None:
-        self.listeners.append(listener)
-
-    def practised(self, page: str) -> None:
-        """A practice question of ``page`` was answered right."""
-        if page not in self.done:
-            self.done.add(page)
-            for listener in list(self.listeners):
-                listener(page)
-
-
-PROGRESS = PathProgress()
-
-
 def stored_progress(name: str | None) -> LearnerProgress | None:
     """The learner's kept progress (None: no learner, or nothing kept yet); may raise a ``StoreError``."""
     if not name:
         return None
-    progress = page_progress()
+    progress = kernel_page().learners()
     return progress.progress(name) if progress.find(name) is not None else None
 
 
 def remember_practice(page: str) -> str:
     """Open the way on from ``page`` if the page's learner did its practice on an earlier visit;
     a sentence if their progress cannot be read ("" otherwise)."""
+    context = kernel_page()
     try:
-        kept = stored_progress(LEARNER.name)
+        kept = stored_progress(context.learner.name)
     except StoreError as error:
         return str(error)
     if kept is not None and page in practised_lessons(kept):
-        PROGRESS.practised(page)
+        context.practice.practised(page)
     return ""
 
 
@@ -191,7 +148,7 @@ class FollowsRuleset:
     def follow_ruleset(self, ruleset: str | None) -> None:
         self.fixed = ruleset
         if ruleset is None:
-            CARRIED.listen(lambda _: self.redraw())
+            kernel_page().ruleset.listen(lambda _: self.redraw())
 
     @property
     def ruleset(self) -> str:
@@ -230,15 +187,15 @@ class LessonNavigation(widgets.VBox):
         self.links = widgets.HTML()
         children = [self.links]
         self.picker = None
+        context = kernel_page()
         if not end:
             self.picker = follow(RulesetPicker(carried_ruleset(), description=PATH_WORDS["ruleset"]))
-            CARRIED.listen(self._show_carried)
+            context.ruleset.listen(self._show_carried)
             children += [self.picker, page_address()]
         super().__init__(children, **kwargs)
         self.add_class("matatu-foot" if end else "matatu-head")
-        CARRIED.listen(lambda ruleset: self.draw())
-        PROGRESS.listen(lambda page: self.draw())
-        LEARNER.listen(lambda name: self.draw())
+        for followed in (context.ruleset, context.practice, context.learner):
+            followed.listen(lambda _: self.draw())
         self.store_problem = ""
         self.draw()
         if end and self.number is not None:
@@ -257,7 +214,7 @@ class LessonNavigation(widgets.VBox):
 
     @property
     def practised(self) -> bool:
-        return self.page in PROGRESS.done
+        return self.page in kernel_page().practice.done
 
     def draw(self) -> None:
         if self.end:
@@ -274,12 +231,13 @@ class LessonNavigation(widgets.VBox):
         parts.append(_anchor(HOME_PAGE, PATH_WORDS["lessons"]))
         if self.page != GLOSSARY_PAGE:
             parts.append(_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
-        if LEARNER.name:
-            learning = html.escape(PATH_WORDS["learning as"].format(name=LEARNER.name))
+        context = kernel_page()
+        if context.learner.name:
+            learning = html.escape(PATH_WORDS["learning as"].format(name=context.learner.name))
             parts.append(f'<span class="matatu-learner">{learning}</span>')
         problem = "".join(
             f'<p class="matatu-note">{html.escape(sentence)}</p>'
-            for sentence in (CARRIED.problem, LEARNER.problem)
+            for sentence in (context.ruleset.problem, context.learner.problem)
             if sentence
         )
         self.links.value = (
@@ -323,8 +281,9 @@ class PathStart(widgets.VBox):
             )
             + "</p>"
         )
-        CARRIED.listen(lambda ruleset: self.draw())
-        LEARNER.listen(lambda name: self.draw())
+        context = kernel_page()
+        for followed in (context.ruleset, context.learner):
+            followed.listen(lambda _: self.draw())
         super().__init__([advice, self.picker, self.start])
         self.title = title
         self.first = first
@@ -357,7 +316,7 @@ class RulesDisclosure(widgets.Accordion):
     def __init__(self):
         self.browser = RulesBrowser()
         follow(self.browser.picker)
-        CARRIED.listen(self._follow)
+        kernel_page().ruleset.listen(self._follow)
         intro = widgets.HTML(
             "<p>Every ruleset is published as numbered versions; what you read here is generated from "
             "the same data the game engine runs on.</p>" + rulesets_table_html()

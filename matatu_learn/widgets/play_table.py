@@ -32,6 +32,7 @@ from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
 from .navigation import carried_ruleset
+from .page import kernel_page
 from .svg import STYLE
 from .table_widget import PACES, TableWidget
 
@@ -234,6 +235,7 @@ class PlayTable(widgets.VBox):
             draw=self.board.draw,
             schedule=self.schedule,
             pace=lambda: PACES.get(self.board.pace),
+            budget=kernel_page().writes,
         )
         self.controller = self.session.controller
         self.controller.listeners.append(lambda controller: self._shown())

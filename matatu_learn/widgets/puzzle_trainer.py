@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -30,9 +29,10 @@ from ..teaching.puzzles import (
 from ..teaching.ratings import PuzzleAnswer
 from ..teaching.voice import COMPASS, card_name, count, seat_names
 from .bounds import note_html, within
-from .learner import LEARNER, page_progress
+from .learner import carried_learner
 from .lesson_views import NOT_KEPT
-from .navigation import PROGRESS, FollowsRuleset, page_link
+from .navigation import FollowsRuleset, page_link
+from .page import kernel_page
 from .svg import STYLE
 from .views import TableView
 
@@ -117,10 +117,6 @@ def not_kept(error: Exception) -> str:
     return f"{NOT_KEPT} {error}"
 
 
-# Called with no argument whenever a widget of this page kept a puzzle answer: "Your mistakes" counts again.
-ANSWER_KEPT: list[Callable[[], None]] = []
-
-
 class Keeping:
     """A widget that keeps the page's learner's answers: in ``progress`` when one was given (a test's,
     with its own clock), else in the page's store, opened when first needed."""
@@ -128,7 +124,7 @@ class Keeping:
     given_progress: Progress | None = None
 
     def learner_progress(self) -> Progress:
-        return self.given_progress if self.given_progress is not None else page_progress()
+        return self.given_progress if self.given_progress is not None else kernel_page().learners()
 
 
 # ------------------------------------------------------------------ one puzzle
@@ -380,7 +376,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
             foot=[self.teachers],
         )
         self.follow_ruleset(preset)
-        LEARNER.listen(lambda _: self.redraw())
+        kernel_page().learner.listen(lambda _: self.redraw())
         self.redraw()
 
     @property
@@ -390,8 +386,8 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
 
     def redraw(self) -> None:
         """The learner's own set when the page has a learner whose store answers, else a numbered set."""
-        self.own_row.layout.display = None if LEARNER.name else "none"
-        if not (LEARNER.name and self.start_own_set()):
+        self.own_row.layout.display = None if carried_learner() else "none"
+        if not (carried_learner() and self.start_own_set()):
             self.start_set()
 
     # ------------------------------------------------------------- puzzles
@@ -412,7 +408,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
     def start_own_set(self) -> bool:
         """A new set of the learner's own, drawn near their rating; False (and a sentence) if it cannot be."""
         try:
-            drawn = draw_set(self.learner_progress(), LEARNER.name, self.preset, SET_SIZE, seed=self.draws)
+            drawn = draw_set(self.learner_progress(), carried_learner(), self.preset, SET_SIZE, seed=self.draws)
         except MatatuError as error:
             self.rating.value = verdict_html("wrong", "Your set could not be drawn.", [str(error)])
             return False
@@ -495,7 +491,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
         self.asked += 1
         if right:
             if self.lesson is not None:
-                PROGRESS.practised(self.lesson)
+                kernel_page().practice.practised(self.lesson)
             self.right += 1
             self.streak += 1
             self.best = max(self.best, self.streak)
@@ -505,17 +501,16 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
 
     def keep(self, puzzle: Puzzle, right: bool) -> list[str]:
         """Keep the learner's answer (a numbered set's puzzle with its set and number); its rating's move in words."""
-        if not LEARNER.name:
+        if not carried_learner():
             return []
         place = (None, None) if self.custom is not None else (self.set_number.value, self.index)
         try:
-            answer: PuzzleAnswer = answer_puzzle(self.learner_progress(), LEARNER.name, puzzle, right, *place)
+            answer: PuzzleAnswer = answer_puzzle(self.learner_progress(), carried_learner(), puzzle, right, *place)
         except MatatuError as error:
             return [not_kept(error)]
         words = answer_words(answer)
         self.rating.value = rating_html(words)
-        for listener in list(ANSWER_KEPT):
-            listener()
+        kernel_page().answers.tell(answer)  # "Your mistakes" counts again
         return [words]
 
     def then_words(self) -> tuple[str, str]:
@@ -525,17 +520,17 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
 
     def _rating(self) -> Rating | None:
         """The learner's rating now (a new learner's before their first answer); None: no learner, or no store."""
-        if not LEARNER.name:
+        if not carried_learner():
             return None
         try:
-            found = self.learner_progress().find(LEARNER.name)
+            found = self.learner_progress().find(carried_learner())
         except MatatuError:
             return None
         return Rating() if found is None else found.rating
 
     def _show_rating(self) -> None:
         rating = self.set_start
-        if not LEARNER.name:
+        if not carried_learner():
             self.rating.value = learner_note_html()
         elif rating is not None:
             self.rating.value = rating_html(f"{rating_words(rating.rating, deviation=rating.deviation)}.")
@@ -557,7 +552,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
         if now is not None and self.set_start is not None:
             change = now.rating - self.set_start.rating
             lines.append(f"{rating_words(now.rating, change, now.deviation)} after this set.")
-        if LEARNER.name:
+        if carried_learner():
             lines.append("Press New set near my rating for ten more, or Try set for a numbered set.")
         else:
             lines.append("Press Try set to play a numbered set again, or choose another set number or level.")

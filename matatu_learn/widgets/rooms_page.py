@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -52,7 +51,8 @@ from ..teaching.voice import ruleset_words
 from .bounds import bounded_text
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
-from .learner import carried_learner, page_database
+from .learner import carried_learner
+from .page import kernel_page
 from .table_widget import STATIC, TableWidget
 
 # Seconds between two looks at the room: a move shows on every other page within a second.
@@ -129,11 +129,6 @@ ROOM_HEADINGS = ("Code", "Rules", "Seats", "Players", "Round", "Status")
 
 def _text(value: Any) -> str:
     return html.escape(str(value), quote=True)
-
-
-def kernel_query() -> str:
-    """The page's query string, as Voilà hands it to the kernel."""
-    return os.environ.get("QUERY_STRING", "")
 
 
 def read_query(query: str) -> tuple[str, str]:
@@ -245,7 +240,7 @@ class RoomsPage(widgets.VBox):
     """Open a room or join one; the lobby; then the room's table, kept up to date by a poll.
 
     ``database``: the store the rooms live in (default: the user's, or ``MATATU_LEARN_DB``);
-    ``query``: the page's address (default: the kernel's ``QUERY_STRING``); ``poll_seconds``:
+    ``query``: the page's address (default: the kernel's page's, ``kernel_page().query``); ``poll_seconds``:
     how often the page looks at its room; ``learner()``: the page's learner (default: the name
     the address carries); ``grade_run`` and ``grade_deals``: the grading's (see ``GameGrade``).
     """
@@ -272,7 +267,7 @@ class RoomsPage(widgets.VBox):
         self._syncing = False
         self._watching = False
         self._poll_said = False
-        self.registry = Registry(page_database(database))
+        self.registry = Registry(kernel_page().database(database))
         self.service = RoomService(self.registry.database())  # the page's rooms, through its one database
         # ----- open or join
         wide = {"description_width": "initial"}
@@ -344,7 +339,7 @@ class RoomsPage(widgets.VBox):
         super().__init__([widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.room_box, listing])
         self.add_class("matatu-rooms")
         self.show_open_rooms()
-        self._arrive(kernel_query() if query is None else query)
+        self._arrive(kernel_page().query if query is None else query)
 
     # ------------------------------------------------------------------ the host's controls
     def _host_controls(self) -> widgets.VBox:
@@ -422,7 +417,13 @@ class RoomsPage(widgets.VBox):
 
     def open_room(self) -> None:
         """Open a room with the name typed in; this page holds its first seat and hosts it."""
-        self._enter(lambda: rooms.open_room(self.service, bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"])))
+        self._enter(
+            lambda: rooms.open_room(
+                self.service,
+                bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"]),
+                budget=kernel_page().rooms,
+            )
+        )
 
     def join_room(self) -> None:
         """Take a seat in the room whose code is typed in, under the name typed in."""

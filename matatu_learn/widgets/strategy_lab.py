@@ -22,7 +22,6 @@ from ..engine.round import Round
 from ..engine.rules import Marker
 from ..engine.view import PlayerView
 from ..store.database import RecordedSeat, SeatKind
-from ..store.roles import WRITE_BUDGET
 from ..strategy.odds import cut_odds, wait_odds
 from ..strategy.precompute import draw, figure_choices, lab_study, shipped_figure
 from ..strategy.questions import games_played, play_more
@@ -31,7 +30,7 @@ from ..teaching.play import seat_player_words
 from ..teaching.progress import FLAG_WORDS
 from ..teaching.voice import ENDING_WORDS, Voice, action_words
 from .bounds import bounded_text, note_html, within
-from .learner import page_database
+from .page import kernel_page
 from .svg import STYLE, card_html
 from .views import RulesetPicker
 
@@ -370,7 +369,7 @@ class GameReview(widgets.VBox):
 
     def refresh(self, chosen: int | None = None) -> None:
         try:
-            store = page_database(self.database)
+            store = kernel_page().database(self.database)
             records = store.games(None, 50)
         except MatatuError as error:
             self.message.value = _problem(error)
@@ -405,11 +404,11 @@ class GameReview(widgets.VBox):
         None (with the reason on the page) when this page has recorded as many games as it may."""
         names = ["random"] + ["heuristic"] * (players - 1)
         try:
-            WRITE_BUDGET.spend("game")
+            kernel_page().writes.spend("game")
         except MatatuError as error:
             self.message.value = f'<p class="matatu-note" role="status">{html.escape(str(error))}</p>'
             return None
-        store = page_database(self.database)
+        store = kernel_page().database(self.database)
         published = store.ruleset(self.quick_rules.preset)
         seed = random.SystemRandom().randrange(2**32)
         game = Round(published.rules, players, seed)
@@ -426,7 +425,7 @@ class GameReview(widgets.VBox):
         samples, clamped = within(self.samples.value, *REVIEW_SAMPLES, "Deals a move")
         self.review_button.disabled = True
         try:
-            store = page_database(self.database)
+            store = kernel_page().database(self.database)
             rules = store.rules(record.ruleset, record.version)
             with self.progress:
                 review = review_round(

@@ -1,6 +1,6 @@
 """The landing page's learner: a name box ("Your name"), and where the learner stands on the path.
 
-A good name is carried from then on (``LEARNER``): the address gets ``?learner=NAME`` and every
+A good name is carried from then on (``kernel_page().learner``): the address gets ``?learner=NAME`` and every
 link carries it; the page greets the learner and shows their own progress, with one big link on.
 A refused name is one sentence, shown as text, and nothing is kept. "Not you?" forgets the name
 on this page: nothing more is kept, and what was kept stays in the store under the name.
@@ -18,8 +18,8 @@ from ..store.progress import LearnerProgress
 from ..teaching.lessons import LESSON_PATH
 from ..teaching.progress import lesson_statuses, practised_lessons, progress_lines, where_next
 from .bounds import note_html
-from .learner import LEARNER, page_progress
 from .navigation import NAVIGATION_STYLE, PathStart, _anchor, page_address
+from .page import kernel_page
 
 NAME_WORDS = {
     "box": "Your name",
@@ -70,7 +70,7 @@ class YourProgress(widgets.VBox):
 
     def __init__(self):
         self.name_box = widgets.Text(
-            value=LEARNER.name or "",
+            value=kernel_page().learner.name or "",
             description=NAME_WORDS["box"],
             placeholder=NAME_WORDS["placeholder"],
             continuous_update=False,  # Enter (or leaving the box) gives the name, not every key
@@ -99,7 +99,7 @@ class YourProgress(widgets.VBox):
         self.keep_button.on_click(lambda _: self.keep(self.name_box.value))
         self.forget_button.on_click(lambda _: self.forget())
         self.name_box.observe(lambda change: self.quiet or self.keep(change["new"]), names="value")
-        LEARNER.listen(lambda name: self.show())
+        kernel_page().learner.listen(lambda name: self.show())
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
@@ -113,31 +113,31 @@ class YourProgress(widgets.VBox):
         )
         self.add_class("matatu-your-progress")
         self.show()
-        if LEARNER.problem:
-            self.note.value = note_html(LEARNER.problem)
+        if kernel_page().learner.problem:
+            self.note.value = note_html(kernel_page().learner.problem)
 
     def keep(self, name: str) -> None:
         """Keep progress under ``name`` from now on; a refused name is a sentence, and nothing is kept."""
-        before = LEARNER.name
+        before = kernel_page().learner.name
         self.note.value = ""
         if not name.strip():
             self.note.value = note_html(NAME_WORDS["empty"])
             return
         try:
-            LEARNER.change(name)  # a new name redraws the page (``show`` listens)
+            kernel_page().learner.change(name)  # a new name redraws the page (``show`` listens)
         except StoreError as error:  # RecordError: a name refused
             self.note.value = note_html(str(error))
             return
-        if LEARNER.name == before:
+        if kernel_page().learner.name == before:
             self.show()
 
     def forget(self) -> None:
-        LEARNER.change(None)
+        kernel_page().learner.change(None)
         self.note.value = note_html(NAME_WORDS["forgotten"])
 
     def show(self) -> None:
         """Draw the page for its learner (or for nobody)."""
-        name = LEARNER.name
+        name = kernel_page().learner.name
         self.quiet = True
         try:
             self.name_box.value = name or ""
@@ -150,7 +150,7 @@ class YourProgress(widgets.VBox):
             self.path.lead_to(None)
             return
         try:
-            progress = page_progress()
+            progress = kernel_page().learners()
             progress.learner(name)  # the learner is made when they give their name
             kept = progress.progress(name)
         except StoreError as error:

@@ -6,7 +6,7 @@ import random
 import sqlite3
 
 import pytest
-from test_rooms import Clock, fresh_budget, play_round, tap_from_state  # noqa: F401  (fresh_budget: a fixture)
+from test_rooms import Clock, play_round, tap_from_state
 
 from matatu_learn.engine.actions import DRAW, PICK, make_action
 from matatu_learn.engine.errors import IllegalActionError

@@ -26,11 +26,11 @@ from matatu_learn.engine.events import EventKind
 from matatu_learn.play import rooms as play_rooms
 from matatu_learn.play.rooms import AWAY_SECONDS, EXPIRE_SECONDS, Refusal, RoomError, RoomService
 from matatu_learn.store.database import MIGRATIONS, SCHEMA_VERSION, RecordedSeat, RecordError, Store
-from matatu_learn.store.roles import RoleError
+from matatu_learn.store.roles import RoleError, WriteBudget
 from matatu_learn.store.rooms import hash_token
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.play import PlayError
-from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET, RoomTable
+from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_LIMITS, RoomTable
 from matatu_learn.teaching.voice import card_name
 
 
@@ -45,13 +45,6 @@ class Clock:
 
     def tick(self, seconds: float) -> None:
         self.now += seconds
-
-
-@pytest.fixture(autouse=True)
-def fresh_budget():
-    ROOM_BUDGET.clear()
-    yield
-    ROOM_BUDGET.clear()
 
 
 @pytest.fixture
@@ -663,7 +656,6 @@ def test_any_other_player_may_catch_a_missed_call_until_the_next_player_moves(da
     """The engine lets only the next player catch (RULES.md §7); a room lets anyone else at the table
     press Catch while that chance lasts: the engine's catch in the next player's turn, by the presser."""
     for seed in range(60):
-        ROOM_BUDGET.clear()
         tables = table_of(database, 3, clock, ruleset="party", seed=seed)
         code = tables[0].code
         rng = random.Random(seed)
@@ -699,7 +691,6 @@ def test_any_other_player_may_catch_a_missed_call_until_the_next_player_moves(da
                 assert tables[mover].state()["log"][-1]["text"].startswith(f"{name_of(catcher)} catches")
                 assert store.kept(code).game.catchable is None
                 # The same deal and moves in another room, but the next player moves first: the chance is gone.
-                ROOM_BUDGET.clear()
                 again = table_of(database, 3, clock, ruleset="party", seed=seed)
                 made = store.moves(code)[:-1]
                 for move in made:
@@ -725,16 +716,17 @@ def test_any_other_player_may_catch_a_missed_call_until_the_next_player_moves(da
 
 # ---------------------------------------------------------------------- bounds, storage, the command
 def test_a_server_holds_a_bounded_number_of_rooms_and_a_page_opens_a_few(database, clock, monkeypatch):
+    page = WriteBudget(ROOM_LIMITS)  # one page's budget of rooms
     monkeypatch.setattr(play_rooms, "OPEN_ROOMS_LIMIT", 2)
-    rooms.open_room(database, "A", clock=clock)
-    rooms.open_room(database, "B", clock=clock)
-    assert "already has 2 rooms open" in refused(lambda: rooms.open_room(database, "C", clock=clock))
+    rooms.open_room(database, "A", clock=clock, budget=page)
+    rooms.open_room(database, "B", clock=clock, budget=page)
+    assert "already has 2 rooms open" in refused(lambda: rooms.open_room(database, "C", clock=clock, budget=page))
     monkeypatch.setattr(play_rooms, "OPEN_ROOMS_LIMIT", 200)
-    rooms.open_room(database, "C", clock=clock)
-    rooms.open_room(database, "D", clock=clock)
-    rooms.open_room(database, "E", clock=clock)
+    rooms.open_room(database, "C", clock=clock, budget=page)
+    rooms.open_room(database, "D", clock=clock, budget=page)
+    rooms.open_room(database, "E", clock=clock, budget=page)
     assert "opened 5 rooms in the last 10 minutes" in str(
-        pytest.raises(RoleError, rooms.open_room, database, "F", clock=clock).value
+        pytest.raises(RoleError, rooms.open_room, database, "F", clock=clock, budget=page).value
     )
 
 

@@ -7,7 +7,6 @@ from matatu_learn.store import Store
 from matatu_learn.store.roles import (
     LIMITS,
     TEACHER_CODE_VARIABLE,
-    WRITE_BUDGET,
     RoleError,
     WriteBudget,
     require_teacher,
@@ -15,6 +14,7 @@ from matatu_learn.store.roles import (
     teacher_code_set,
 )
 from matatu_learn.widgets.history import HistoryBrowser
+from matatu_learn.widgets.page import kernel_page
 
 
 class Clock:
@@ -28,43 +28,42 @@ class Clock:
 
 
 @pytest.fixture(autouse=True)
-def fresh_budget():
-    WRITE_BUDGET.clear()
-    yield
-    WRITE_BUDGET.clear()
+def budget(fresh_page):
+    """A fresh page's budget of writes."""
+    return kernel_page().writes
 
 
-def test_no_code_on_the_server_matches_nothing(monkeypatch):
+def test_no_code_on_the_server_matches_nothing(monkeypatch, budget):
     monkeypatch.delenv(TEACHER_CODE_VARIABLE, raising=False)
     assert not teacher_code_set() and not teacher_code_matches("") and not teacher_code_matches("anything")
     monkeypatch.setenv(TEACHER_CODE_VARIABLE, "")
     assert not teacher_code_set() and not teacher_code_matches("")
     with pytest.raises(RoleError, match=r"^Start the server with matatu-learn serve --teacher-code CODE to publish"):
-        require_teacher("anything", "publish rules")
+        require_teacher("anything", "publish rules", budget=budget)
 
 
-def test_only_the_exact_code_matches(monkeypatch):
+def test_only_the_exact_code_matches(monkeypatch, budget):
     monkeypatch.setenv(TEACHER_CODE_VARIABLE, "mango-42")
     assert teacher_code_set()
     assert teacher_code_matches("mango-42")
     for wrong in ("", "mango-4", "mango-421", "MANGO-42", "\ud800", "mango-42\x00", None, 42):
         assert not teacher_code_matches(wrong), repr(wrong)
-    require_teacher(" mango-42 ", "publish rules")  # the spaces a paste brings are not part of a code
+    require_teacher(" mango-42 ", "publish rules", budget=budget)  # the spaces a paste brings are not part of a code
     with pytest.raises(RoleError, match="type the teacher code first"):
-        require_teacher("  ", "publish rules")
+        require_teacher("  ", "publish rules", budget=budget)
     with pytest.raises(RoleError, match="That is not the teacher code, so nothing was changed"):
-        require_teacher("papaya", "publish rules")
+        require_teacher("papaya", "publish rules", budget=budget)
 
 
-def test_guessing_the_code_is_bounded(monkeypatch):
+def test_guessing_the_code_is_bounded(monkeypatch, budget):
     monkeypatch.setenv(TEACHER_CODE_VARIABLE, "mango-42")
     tries, _ = LIMITS["teacher code"]
     for _ in range(tries):
         with pytest.raises(RoleError, match="not the teacher code"):
-            require_teacher("guess", "publish rules")
+            require_teacher("guess", "publish rules", budget=budget)
     # Past the bound even the right code waits: otherwise a guesser would simply keep going.
     with pytest.raises(RoleError, match=rf"has been given the teacher code {tries} times in the last 10 minutes"):
-        require_teacher("mango-42", "publish rules")
+        require_teacher("mango-42", "publish rules", budget=budget)
 
 
 def test_the_budget_is_a_sliding_window_and_refuses_without_counting():

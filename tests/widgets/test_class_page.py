@@ -11,7 +11,7 @@ import pytest
 from conftest import Clock
 from matatu_learn.store.database import Store
 from matatu_learn.store.progress import Progress
-from matatu_learn.store.roles import TEACHER_CODE_VARIABLE, WRITE_BUDGET, how_to_set_teacher_code
+from matatu_learn.store.roles import TEACHER_CODE_VARIABLE, how_to_set_teacher_code
 from matatu_learn.teaching.progress import (
     CLASS_COLUMNS,
     CLASS_PAGE_DOING,
@@ -24,7 +24,6 @@ from matatu_learn.teaching.progress import (
     trend_description,
 )
 from matatu_learn.teaching.puzzles import generate_puzzle
-from matatu_learn.widgets import learner as learner_module
 from matatu_learn.widgets.class_page import ClassPage
 
 CODE = "kampala-42"
@@ -36,12 +35,8 @@ def a_puzzle(index: int):
 
 
 @pytest.fixture(autouse=True)
-def fresh_page_state(monkeypatch):
+def fresh_page_state(fresh_page):
     """Each test opens its own store and has a page's ten tries at the code."""
-    monkeypatch.setattr(learner_module, "_PROGRESS", {})
-    WRITE_BUDGET.clear()
-    yield
-    WRITE_BUDGET.clear()
 
 
 @pytest.fixture

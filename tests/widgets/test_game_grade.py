@@ -19,18 +19,17 @@ from matatu_learn.store.database import Store
 from matatu_learn.store.progress import Progress
 from matatu_learn.teaching.pages import page
 from matatu_learn.teaching.progress import grade_words
-from matatu_learn.widgets import PlayTable, game_grade, learner
+from matatu_learn.widgets import PlayTable, game_grade
 from matatu_learn.widgets.game_grade import GameGrade
 
 DEALS = 2  # imagined deals a decision: enough to grade, quick
 
 
 @pytest.fixture
-def database(tmp_path, monkeypatch):
+def database(fresh_page, tmp_path, monkeypatch):
+    """A fresh page with nobody on it, over a database of the test's own."""
     path = tmp_path / "grades.sqlite3"
     monkeypatch.setenv("MATATU_LEARN_DB", str(path))
-    monkeypatch.setattr(learner, "_PROGRESS", {})
-    monkeypatch.setattr(learner.LEARNER, "name", None)
     return path
 
 

@@ -15,11 +15,10 @@ import pytest
 from matatu_learn.store.database import StoreError
 from matatu_learn.teaching.lessons import LESSON_PATH
 from matatu_learn.teaching.mistakes import record_lesson_answer
-from matatu_learn.teaching.progress import answer_lesson, learner_from_query, progress_lines
-from matatu_learn.widgets import lesson_views, your_progress
-from matatu_learn.widgets.learner import LEARNER, page_progress
+from matatu_learn.teaching.progress import answer_lesson, progress_lines
 from matatu_learn.widgets.lesson_views import LessonPractice
-from matatu_learn.widgets.navigation import PROGRESS, LessonNavigation
+from matatu_learn.widgets.navigation import LessonNavigation
+from matatu_learn.widgets.page import kernel_page
 from matatu_learn.widgets.your_progress import NAME_WORDS, YourProgress
 
 GO = 'class="matatu-go"'  # the big link (the style names the class too)
@@ -29,7 +28,7 @@ TAG = re.compile(r"<b>Bo|<img|<script", re.IGNORECASE)
 @pytest.fixture
 def progress(fresh_page):
     """A page with nobody on it, on the house rules, over a database of the test's own."""
-    return page_progress()
+    return kernel_page().learners()
 
 
 def everything_shown(widget) -> str:
@@ -54,7 +53,7 @@ def test_a_name_given_on_the_landing_page_is_carried_and_greeted_as_text(progres
     assert page.standing.value == "" and page.forget_button.layout.display == "none"
     assert GO in page.path.start.value  # nobody yet: "Start lesson 1" is the big link
     page.name_box.value = "  O'Brien "  # Enter in the box gives the name
-    assert LEARNER.name == "O'Brien" and page.address.learner == "O'Brien"
+    assert kernel_page().learner.name == "O'Brien" and page.address.learner == "O'Brien"
     assert page.name_box.value == "O'Brien"
     assert html.escape("Hello, O'Brien.") in page.standing.value and "O'Brien" not in page.standing.value
     assert "learner=O%27Brien" in page.path.start.value  # every link carries the learner
@@ -74,7 +73,7 @@ def test_a_refused_name_is_one_sentence_as_text_and_nothing_is_kept(progress, na
     # An empty box asks for a name; a name that cannot be one says what a name may hold.
     assert ("Type your name in the box first" if not name.strip() else "1 to 24 letters") in page.note.value
     assert not TAG.search(everything_shown(page))
-    assert LEARNER.name is None and page.address.learner == "" and page.standing.value == ""
+    assert kernel_page().learner.name is None and page.address.learner == "" and page.standing.value == ""
     assert progress.learners() == []
 
 
@@ -82,14 +81,18 @@ def test_a_refused_name_keeps_the_learner_already_given(progress):
     page = YourProgress()
     page.keep("Amina")
     page.keep("<b>Bo</b>")
-    assert LEARNER.name == "Amina" and "Amina" in page.standing.value and "1 to 24 letters" in page.note.value
+    assert (
+        kernel_page().learner.name == "Amina"
+        and "Amina" in page.standing.value
+        and "1 to 24 letters" in page.note.value
+    )
 
 
 def test_not_you_forgets_the_name_on_the_page_and_keeps_what_was_kept(progress):
     page = YourProgress()
     page.keep("Amina")
     page.forget_button.click()
-    assert LEARNER.name is None and page.address.learner == "" and page.name_box.value == ""
+    assert kernel_page().learner.name is None and page.address.learner == "" and page.name_box.value == ""
     assert page.standing.value == "" and NAME_WORDS["forgotten"][:20] in html.unescape(page.note.value)
     assert "learner=" not in page.path.start.value and GO in page.path.start.value
     assert [learner.name for learner in progress.learners()] == ["Amina"]
@@ -98,7 +101,7 @@ def test_not_you_forgets_the_name_on_the_page_and_keeps_what_was_kept(progress):
 def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_not_done(progress):
     answer_lesson(progress, "Amina", "the-deal", "house", 1, True)
     answer_lesson(progress, "Amina", "matching-and-turns", "house", 1, False)
-    LEARNER.name = "Amina"
+    kernel_page().learner.name = "Amina"
     page = YourProgress()
     assert page.name_box.value == "Amina" and page.address.learner == "Amina"
     standing = page.standing.value
@@ -114,33 +117,33 @@ def test_a_learner_with_every_lesson_done_is_led_to_the_first_game(progress):
     for page, _ in LESSON_PATH[:5]:
         answer_lesson(progress, "Amina", page, "house", 1, True)
     record_lesson_answer(progress, "Amina", "can-you-cut", "house/1", True)
-    LEARNER.name = "Amina"
+    kernel_page().learner.name = "Amina"
     standing = YourProgress().standing.value
     assert 'href="07-first-game.ipynb?rules=house&amp;learner=Amina" class="matatu-go"' in standing
 
 
 def test_a_refused_name_in_the_address_is_a_note_and_keeps_nothing(progress):
-    LEARNER.name, LEARNER.problem = learner_from_query("learner=%3Cb%3EBo%3C/b%3E")
+    kernel_page().apply_query("learner=%3Cb%3EBo%3C/b%3E")  # an address whose name is refused
     page = YourProgress()
-    assert html.escape(LEARNER.problem) in page.note.value and page.name_box.value == ""
+    assert html.escape(kernel_page().learner.problem) in page.note.value and page.name_box.value == ""
     assert not TAG.search(everything_shown(page)) and progress.learners() == []
     head = LessonNavigation("the-deal")
-    assert html.escape(LEARNER.problem) in head.links.value and not TAG.search(head.links.value)
+    assert html.escape(kernel_page().learner.problem) in head.links.value and not TAG.search(head.links.value)
 
 
 def test_a_lesson_head_says_who_is_learning_as_text_and_redraws_its_links(progress):
     head = LessonNavigation("special-cards")
     assert "Learning as" not in head.links.value and "learner=" not in head.links.value
-    LEARNER.change("O'Brien")
+    kernel_page().learner.change("O'Brien")
     assert "Learning as O&#x27;Brien" in head.links.value
     assert 'href="index.ipynb?rules=house&amp;learner=O%27Brien"' in head.links.value
-    LEARNER.change(None)
+    kernel_page().learner.change(None)
     assert "Learning as" not in head.links.value and "learner=" not in head.links.value
     assert "Learning as" not in LessonNavigation("special-cards", end=True).links.value
 
 
 def test_practice_is_kept_for_the_learner_once_a_question(progress):
-    LEARNER.change("Amina")
+    kernel_page().learner.change("Amina")
     practice = LessonPractice("chopper-arithmetic")
     practice.answer(wrong_key(practice))
     practice.answer(right_key(practice))  # the same question again: the answer is known now
@@ -161,12 +164,12 @@ def test_practice_without_a_learner_keeps_nothing(progress):
 
 
 def test_a_store_that_cannot_keep_the_answer_is_a_note_and_the_answer_still_shows(progress, monkeypatch):
-    LEARNER.change("Amina")
+    kernel_page().learner.change("Amina")
 
     def locked(database=None):
         raise StoreError("The database is busy: another page is writing. Try again in a moment.")
 
-    monkeypatch.setattr(lesson_views, "page_progress", locked)
+    monkeypatch.setattr(kernel_page(), "learners", locked)
     practice = LessonPractice("scoring")
     practice.answer(right_key(practice))
     assert "matatu-right" in practice.feedback.value
@@ -177,10 +180,10 @@ def test_a_store_that_cannot_keep_the_answer_is_a_note_and_the_answer_still_show
 def test_a_lesson_practised_on_an_earlier_visit_opens_its_foot_for_that_learner_only(progress):
     answer_lesson(progress, "Amina", "matching-and-turns", "house", 1, True)
     answer_lesson(progress, "Bo", "special-cards", "house", 1, True)
-    LEARNER.change("Amina")
+    kernel_page().learner.change("Amina")
     assert GO in LessonNavigation("matching-and-turns", end=True).links.value
     assert GO not in LessonNavigation("special-cards", end=True).links.value
-    assert "special-cards" not in PROGRESS.done
+    assert "special-cards" not in kernel_page().practice.done
 
 
 def test_nobody_on_the_page_opens_no_foot_from_the_store(progress):
@@ -192,7 +195,7 @@ def test_a_store_that_cannot_be_opened_is_a_note_on_the_landing_page(progress, m
     def unwritable(database=None):
         raise StoreError("The database folder cannot be written to.")
 
-    monkeypatch.setattr(your_progress, "page_progress", unwritable)
+    monkeypatch.setattr(kernel_page(), "learners", unwritable)
     page = YourProgress()
     page.keep("Amina")
     assert "Your progress cannot be kept: The database folder cannot be written to." in page.note.value

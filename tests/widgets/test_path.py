@@ -40,7 +40,8 @@ from matatu_learn.widgets.lesson_views import (
     TurnExplorer,
     WorkedExamples,
 )
-from matatu_learn.widgets.navigation import CARRIED, PROGRESS, LessonNavigation, PathStart, carry
+from matatu_learn.widgets.navigation import LessonNavigation, PathStart, carry
+from matatu_learn.widgets.page import kernel_page
 from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer
 
 # The path as the issue orders it, written out here rather than read from the package: each
@@ -72,18 +73,9 @@ SEEDS = range(6)
 
 
 @pytest.fixture(autouse=True)
-def fresh_ruleset():
+def fresh_ruleset(fresh_page):
     """Every test starts on a fresh page opened without a ruleset in its address: no widget of an
     earlier test listens to the ruleset, and no practice is done."""
-    CARRIED.listeners.clear()
-    PROGRESS.listeners.clear()
-    PROGRESS.done.clear()
-    carry("house")
-    yield
-    carry("house")
-    CARRIED.listeners.clear()
-    PROGRESS.listeners.clear()
-    PROGRESS.done.clear()
 
 
 def hrefs(markup: str) -> list[str]:
@@ -144,7 +136,7 @@ def test_a_changed_picker_changes_every_link_and_every_lesson_widget_of_the_page
     rules, deal, lesson = TableRules("deal"), DealExplorer(), TopicLesson("special_cards")
     assert "base card" in rules.value and deal.game.rules == ruleset_rules("house")
     top.picker.value = "bomb-classic"
-    assert CARRIED.value == "bomb-classic"
+    assert kernel_page().ruleset.value == "bomb-classic"
     assert "index.ipynb?rules=bomb-classic" in hrefs(top.links.value)
     assert hrefs(foot.links.value)[0] == "02-matching-and-turns.ipynb?rules=bomb-classic"
     assert "Any 7 is a chopper." in rules.value and "base card" not in rules.value.split("<details")[0]

@@ -9,7 +9,6 @@ from matatu_learn.agents.choices import make_agent
 from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.store.database import RecordedSeat, Store
-from matatu_learn.store.roles import WRITE_BUDGET
 from matatu_learn.teaching.voice import COMPASS
 from matatu_learn.widgets.play_table import PlayTable
 
@@ -24,11 +23,8 @@ def database(tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def fresh_page_budget():
+def fresh_page_budget(fresh_page):
     """Each test is one page, with a page's budget of recorded games; the next page starts afresh."""
-    WRITE_BUDGET.clear()
-    yield
-    WRITE_BUDGET.clear()
 
 
 def learner_taps(table: PlayTable, learner) -> None:

@@ -20,9 +20,9 @@ from matatu_learn.teaching.lessons import practice_question
 from matatu_learn.teaching.mistakes import AGAIN_LATER, AGAIN_SOON
 from matatu_learn.teaching.progress import answer_lesson, puzzle_key
 from matatu_learn.teaching.puzzles import generate_puzzle
-from matatu_learn.widgets.learner import LEARNER
 from matatu_learn.widgets.mistakes_set import MistakesSet
-from matatu_learn.widgets.puzzle_trainer import ANSWER_KEPT, PuzzleTrainer, _choices, is_right
+from matatu_learn.widgets.page import kernel_page
+from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer, _choices, is_right
 
 RATING = re.compile(r"Your rating: ([\d,]+)")
 
@@ -34,16 +34,15 @@ def clock():
 
 @pytest.fixture
 def page(fresh_page):
-    """A page with nobody on it, on the house rules, whose own store is the test's database."""
-    ANSWER_KEPT.clear()  # no widget of an earlier test listens
-    yield fresh_page
-    ANSWER_KEPT.clear()
+    """A page with nobody on it, on the house rules, whose own store is the test's database; no
+    widget of an earlier test listens to its answers."""
+    return fresh_page
 
 
 @pytest.fixture
 def progress(page, clock, monkeypatch):
     """Amina on the page, and her progress on the test's clock."""
-    monkeypatch.setattr(LEARNER, "name", "Amina")
+    monkeypatch.setattr(kernel_page().learner, "name", "Amina")
     with Store(page) as store:
         yield Progress(store, clock)
 
@@ -191,7 +190,7 @@ def test_a_store_that_cannot_keep_is_one_sentence_and_the_puzzles_still_work(pag
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("MATATU_LEARN_DB", str(blocked / "learners.sqlite3"))
-    monkeypatch.setattr(LEARNER, "name", "Amina")
+    monkeypatch.setattr(kernel_page().learner, "name", "Amina")
     trainer = PuzzleTrainer("house")
     assert not trainer.own and trainer.level.value == "easy" and "Your set could not be drawn." in trainer.rating.value
     assert trainer.answer(choose(trainer.puzzle, right=True)) and "✔ Right!" in trainer.feedback.value
@@ -204,7 +203,7 @@ def test_a_store_that_cannot_keep_is_one_sentence_and_the_puzzles_still_work(pag
 def test_a_learner_given_on_the_page_gets_their_own_set(page):
     trainer = PuzzleTrainer("house")
     assert not trainer.own
-    LEARNER.change("Amina")
+    kernel_page().learner.change("Amina")
     assert trainer.own and "Your rating: 1,500 (provisional)." in trainer.rating.value
-    LEARNER.change(None)
+    kernel_page().learner.change(None)
     assert not trainer.own and "This page keeps nothing." in trainer.rating.value

@@ -17,17 +17,14 @@ import traitlets
 from matatu_learn.play.rooms import RoomService
 from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching import room as rooms
-from matatu_learn.teaching.room import COMPUTER_PAUSE, ROOM_BUDGET
+from matatu_learn.teaching.room import COMPUTER_PAUSE
 from matatu_learn.widgets import rooms_page
 from matatu_learn.widgets.rooms_page import LABELS, RoomsPage, read_query
 
 
 @pytest.fixture(autouse=True)
-def budget():
+def budget(fresh_page):
     """Each test is a fresh set of pages: no room opened by an earlier test counts against it."""
-    ROOM_BUDGET.clear()
-    yield
-    ROOM_BUDGET.clear()
 
 
 @pytest.fixture
@@ -381,11 +378,8 @@ def test_the_page_labels_are_the_ones_a_person_reads():
 # ---------------------------------------------------------------------- graded games
 
 
-def graded_pages(database, names, monkeypatch):
+def graded_pages(database, names):
     """A host and a guest whose pages carry learners ``names`` (None: no learner), grading at once."""
-    from matatu_learn.widgets import learner
-
-    monkeypatch.setattr(learner, "_PROGRESS", {})
     runs = []
 
     def run(work):
@@ -423,10 +417,10 @@ def play_to_the_end(*pages: RoomsPage) -> None:
     raise AssertionError("the round did not end")
 
 
-def test_each_learner_keeps_the_grade_of_their_own_seat_only(database, monkeypatch):
+def test_each_learner_keeps_the_grade_of_their_own_seat_only(database):
     from matatu_learn.store.progress import Progress
 
-    host, guest, runs = graded_pages(database, ["Amina", "Okello"], monkeypatch)
+    host, guest, runs = graded_pages(database, ["Amina", "Okello"])
     assert host.grade.value == "" and guest.grade.value == ""
     play_to_the_end(host, guest)
     for page in (host, guest):
@@ -446,10 +440,10 @@ def test_each_learner_keeps_the_grade_of_their_own_seat_only(database, monkeypat
         assert children.index(page.grade) == children.index(page.board) + 1
 
 
-def test_a_page_without_a_learner_keeps_nothing_and_says_how(database, monkeypatch):
+def test_a_page_without_a_learner_keeps_nothing_and_says_how(database):
     from matatu_learn.widgets.game_grade import NO_LEARNER
 
-    host, guest, runs = graded_pages(database, ["Amina", None], monkeypatch)
+    host, guest, runs = graded_pages(database, ["Amina", None])
     play_to_the_end(host, guest)
     assert len(runs) == 1 and NO_LEARNER in guest.grade.value
     with Store(database) as store:

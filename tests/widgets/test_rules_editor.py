@@ -6,7 +6,7 @@ import pytest
 from conftest import open_notebook
 from matatu_learn.engine.rules import PRESETS, with_switches
 from matatu_learn.store import Registry, Store
-from matatu_learn.store.roles import LIMITS, TEACHER_CODE_VARIABLE, WRITE_BUDGET
+from matatu_learn.store.roles import LIMITS, TEACHER_CODE_VARIABLE
 from matatu_learn.teaching.rules_draft import RulesDraft
 from matatu_learn.widgets.rules_editor import RulesEditor
 
@@ -15,12 +15,9 @@ NO_CODE = "Start the server with matatu-learn serve --teacher-code CODE to publi
 
 
 @pytest.fixture(autouse=True)
-def a_teacher_server(monkeypatch):
+def a_teacher_server(monkeypatch, fresh_page):
     """A server started with a teacher code, and a page that has written nothing yet."""
     monkeypatch.setenv(TEACHER_CODE_VARIABLE, CODE)
-    WRITE_BUDGET.clear()
-    yield
-    WRITE_BUDGET.clear()
 
 
 def assert_in_words(markup: str) -> None:

@@ -11,11 +11,10 @@ from datetime import UTC, datetime
 import pytest
 
 from matatu_learn.engine.errors import MatatuError
-from matatu_learn.store.roles import WRITE_BUDGET
 from matatu_learn.widgets import strategy_lab
 from matatu_learn.widgets.history import BUSY, HistoryBrowser, RulesComparison
-from matatu_learn.widgets.learner import close_page_databases
 from matatu_learn.widgets.lesson_views import CutMeter, DealExplorer, MatchView
+from matatu_learn.widgets.page import kernel_page
 from matatu_learn.widgets.play_table import PlayTable
 from matatu_learn.widgets.puzzle_trainer import LARGEST_UPLOAD, SET_NUMBERS, PuzzleTrainer
 from matatu_learn.widgets.views import RulesetPicker
@@ -30,10 +29,8 @@ def raise_bound(box, value=HOSTILE):
 
 
 @pytest.fixture(autouse=True)
-def fresh_budget():
-    WRITE_BUDGET.clear()
-    yield
-    WRITE_BUDGET.clear()
+def fresh_budget(fresh_page):
+    """A fresh page: its budget whole."""
 
 
 def test_the_review_simulates_the_kernels_number_of_deals(tmp_path, monkeypatch):
@@ -118,7 +115,7 @@ def test_a_busy_database_inside_a_page_callback_is_a_sentence(tmp_path, monkeypa
     comparison = RulesComparison(database)
     history.quick.click()
     first = history.game_id.value
-    close_page_databases()  # the page's own connection would keep the holder below from locking the file whole
+    kernel_page().close_databases()  # the page's own connection would keep the holder below from locking the file whole
     holder = sqlite3.connect(database, isolation_level=None)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")  # readers are shut out too, not only writers
     holder.execute("BEGIN EXCLUSIVE")

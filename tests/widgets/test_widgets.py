@@ -45,7 +45,7 @@ from matatu_learn.widgets import (
     TurnExplorer,
     card_values_html,
 )
-from matatu_learn.widgets.navigation import CARRIED, carry
+from matatu_learn.widgets.navigation import carry
 from matatu_learn.widgets.puzzle_trainer import _choices, is_right
 from matatu_learn.widgets.svg import card_label
 from matatu_learn.widgets.views import table_html
@@ -385,12 +385,9 @@ def test_stepping_never_deals_or_replays_a_round(monkeypatch, database):
 
 
 @pytest.fixture
-def page_ruleset():
-    """A fresh page: no widget of an earlier test listens to the carried ruleset; house at the end."""
-    CARRIED.listeners.clear()
-    yield carry
-    carry("house")
-    CARRIED.listeners.clear()
+def page_ruleset(fresh_page):
+    """A fresh page (no widget of an earlier test listens to the carried ruleset), and how to carry one."""
+    return carry
 
 
 @pytest.mark.parametrize("lesson", ["special_cards", "scoring"])
