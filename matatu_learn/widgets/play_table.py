@@ -37,6 +37,9 @@ from .svg import STYLE
 from .table_widget import PACES, TableWidget
 
 SETTINGS_TITLE = "Table settings: rules and players"
+# A drop-down as wide as its row keeps its margins inside the row: at 100% a phone's row overflows by
+# the margins and becomes a scrolling region that the keyboard cannot reach.
+WITHIN_THE_ROW = "calc(100% - 2 * var(--jp-widgets-margin))"
 
 
 def call_later(delay: float, callback: Callable[[], None]) -> None:
@@ -97,7 +100,7 @@ class PlayTable(widgets.VBox):
             value=ruleset or carried_preset(names),
             description="Rules",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto", max_width="100%"),
+            layout=widgets.Layout(width="auto", max_width=WITHIN_THE_ROW),
         )
         if ruleset is None and jokers is None:
             # The joker mode the learner carried from the lessons, when the ruleset has one.
@@ -105,7 +108,7 @@ class PlayTable(widgets.VBox):
         self.house_rules = HouseRules(registry, self.ruleset.value)
         self.length = widgets.Dropdown(
             description="Play",
-            layout=widgets.Layout(width="auto", max_width="100%"),
+            layout=widgets.Layout(width="auto", max_width=WITHIN_THE_ROW),
             style={"description_width": "initial"},
         )
         self.opponents = widgets.Dropdown(
