@@ -1,7 +1,7 @@
 """The Voilà that ``matatu-learn serve`` runs: Voilà 0.5.13 with the guards a shared class server needs.
 
 Run as ``python -m matatu_learn.voila_app FOLDER [Voilà options]``. Against Voilà as released it
-changes four things, each because a page's client is anyone on the classroom network:
+changes five things, each because a page's client is anyone on the classroom network:
 
 - the kernel websocket reads every message with bounds taken from the message's own length:
   Voilà's ``read_header_from_binary_message`` reads a legacy-protocol binary message (a widget
@@ -13,7 +13,9 @@ changes four things, each because a page's client is anyone on the classroom net
 - a kernel that no page has been connected to for ``cull_unconnected_timeout`` seconds is shut
   down even while busy (Jupyter's culler spares busy kernels, or culls them only when silent);
 - the pages use the template in ``voila_template/``: nothing fetched from outside the server,
-  and a page that loses its kernel says so.
+  and a page that loses its kernel says so;
+- the address a page's request came from reaches its kernel (``MATATU_LEARN_CLIENT``): what
+  bounds the rooms one client opens, from however many fresh pages.
 """
 
 from __future__ import annotations
@@ -36,11 +38,15 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from .store.roles import CLIENT_VARIABLE
+
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 SESSION_COOKIE = "matatu_page_session"
 TEMPLATE = Path(__file__).resolve().parent / "voila_template"
 # The browser session of the page being rendered, read where the page's kernel is started.
 _PAGE_SESSION: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_session", default=None)
+# The address the page's request came from, handed to its kernel (``CLIENT_VARIABLE``).
+_PAGE_CLIENT: contextvars.ContextVar[str] = contextvars.ContextVar("page_client", default="")
 # Jupyter messages carry a handful of parts; a count past this is no message a page sends.
 _MOST_PARTS = 1024
 
@@ -136,6 +142,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._unconnected_since: dict[str, float] = {}
 
     async def start_kernel(self, *arguments, **options):
+        client = _PAGE_CLIENT.get()
+        if client and isinstance(options.get("env"), dict):
+            options["env"] = {**options["env"], CLIENT_VARIABLE: client}
         kernel_id = await super().start_kernel(*arguments, **options)
         owner = _PAGE_SESSION.get()
         if owner is not None:
@@ -192,6 +201,7 @@ class PageHandler(TornadoVoilaHandler):
             # Before anything is written: the headers go with the page's first bytes.
             self.set_signed_cookie(SESSION_COOKIE, session, expires_days=None, httponly=True, samesite="Lax")
         _PAGE_SESSION.set(session.decode("ascii"))
+        _PAGE_CLIENT.set(self.request.remote_ip or "")
         await super().get(path)
 
 
