@@ -1,7 +1,7 @@
 """The Voilà that ``matatu-learn serve`` runs: Voilà 0.5.13 with the guards a shared class server needs.
 
 Run as ``python -m matatu_learn.voila_app FOLDER [Voilà options]``. Against Voilà as released it
-changes four things, each because a page's client is anyone on the classroom network:
+changes these things, each because a page's client is anyone on the classroom network:
 
 - the kernel websocket reads every message with bounds taken from the message's own length:
   Voilà's ``read_header_from_binary_message`` reads a legacy-protocol binary message (a widget
@@ -13,7 +13,13 @@ changes four things, each because a page's client is anyone on the classroom net
 - a kernel that no page has been connected to for ``cull_unconnected_timeout`` seconds is shut
   down even while busy (Jupyter's culler spares busy kernels, or culls them only when silent);
 - the pages use the template in ``voila_template/``: nothing fetched from outside the server,
-  and a page that loses its kernel says so.
+  and a page that loses its kernel says so;
+- every page's kernel runs ``matatu_learn.widgets.page_kernel.PageKernel`` (a memory limit, the
+  widget classes and the bytes a page may send, no traceback sent to the page);
+- a page's own shutdown, sent as it closes without Jupyter's XSRF token, is taken on its session
+  cookie, so its kernel ends at once;
+- a client address starts at most ``starts_per_client`` kernels within ``starts_window`` seconds,
+  and gets a page saying when to try again past it.
 """
 
 from __future__ import annotations

@@ -32,10 +32,9 @@ from traitlets import Type
 from ..teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
 from .page import close_page
 
-# The address space one page's kernel may take. A served page's kernel maps about 0.9 GB (1.0 GB
-# for the strategy lab) of which 60-75 MB is resident; the rest is thread stacks and the
-# allocator's per-thread arenas, which ``MALLOC_ARENA`` (set in the kernel's environment by the
-# server) keeps few. See docs/decisions.md, "The class server".
+# The address space one page's kernel may take. A served page's kernel holds 60-75 MB and maps
+# 230-380 MB (the strategy lab the most) with the two allocator arenas the server gives it
+# (``MALLOC_ARENA_MAX``); see docs/decisions.md, "The class server".
 MEMORY_LIMIT = 2**30
 # Bytes a page may send in one comm message: a teacher's puzzle file (1 MB at most) fits.
 LARGEST_MESSAGE = 2 * 2**20

@@ -25,10 +25,10 @@ from server_fixtures import (
     widget_states,
 )
 
-from conftest import open_notebook, served
+from conftest import FLAGS, open_notebook, served
 from matatu_learn.play.rooms import RoomService, present
 from matatu_learn.teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
-from matatu_learn.widgets.page_kernel import LARGEST_MESSAGE, NOTICE, PAGE_BYTES
+from matatu_learn.widgets.page_kernel import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
 
 FLOOD = 30
 FLOOD_BYTES = 4 * 2**20
@@ -230,6 +230,18 @@ def test_the_page_own_shutdown_is_taken_without_a_token_and_refused_to_another_s
 # ---- in Chromium ----
 
 
+@pytest.fixture
+def phone_page(chromium):
+    """A phone's page (390 x 844, touch) in a Chromium of its own: the notice must fit a phone too."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        phone = launched.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        yield phone.new_page()
+        launched.close()
+
+
 # Keeps the page's kernel websocket where the test can send on it, as a hostile page's script could.
 KEEP_SOCKET = """(() => {
   const Native = window.WebSocket;
@@ -244,8 +256,8 @@ KEEP_SOCKET = """(() => {
 })();"""
 
 
-def test_a_forged_value_from_a_page_shows_a_sentence_and_no_traceback_frame(class_server, browser_page):
-    page = browser_page
+def test_a_forged_value_from_a_page_shows_a_sentence_and_no_traceback_frame(class_server, phone_page):
+    page = phone_page
     frames: list[bytes | str] = []
     page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: frames.append(payload)))
     page.add_init_script(KEEP_SOCKET)
@@ -273,7 +285,7 @@ def test_a_forged_value_from_a_page_shows_a_sentence_and_no_traceback_frame(clas
     received = [frame if isinstance(frame, bytes) else frame.encode() for frame in frames]
     assert received, "no frame was read after the forged value"
     assert not [frame for frame in received if b"Traceback" in frame or b'"msg_type": "error"' in frame]
-    page.screenshot(path="test-results/page-notice-forged-value.png")
+    page.screenshot(path="test-results/page-notice-forged-value-phone.png")
 
 
 def test_a_closed_tab_frees_its_kernel_and_its_room_seat_is_away_at_once(class_server, browser_page):
@@ -331,3 +343,25 @@ def kernel_processes_all(served_server) -> list[int]:
     from matatu_learn import server
 
     return [pid for pid in server.process_tree(served_server.process.pid) if "ipykernel" in command_line(pid)]
+
+
+def test_a_client_may_start_so_many_kernels_a_window_and_is_told_when_it_may_again():
+    from matatu_learn.voila_app import ClassKernelManager
+
+    manager = ClassKernelManager(starts_per_client=2, starts_window=60)
+    assert [manager.wait_before_start("10.0.0.7", now=moment) for moment in (0, 1)] == [0, 0]
+    # The third start within the minute waits until the first leaves the window.
+    assert manager.wait_before_start("10.0.0.7", now=2) == 58
+    assert manager.wait_before_start("10.0.0.7", now=30.5) == 30
+    assert manager.wait_before_start("10.0.0.8", now=2) == 0, "another client's starts were counted"
+    assert manager.wait_before_start("10.0.0.7", now=60) == 0
+    unbounded = ClassKernelManager(starts_per_client=0)
+    assert all(unbounded.wait_before_start("10.0.0.7", now=0) == 0 for _ in range(50))
+
+
+def test_a_page_kernel_starts_with_its_memory_limit(class_server):
+    page = Page(class_server)
+    (pid,) = kernel_processes(class_server.process.pid, page.kernel)
+    with open(f"/proc/{pid}/limits") as limits:
+        line = next(line for line in limits if line.startswith("Max address space"))
+    assert line.split()[3] == str(MEMORY_LIMIT)
