@@ -572,6 +572,11 @@ class RoomService:
         """The page of this token is there (no change counted: presence is read from the times)."""
         self.rows.heartbeat(read_code(code), hash_token(str(token)), self._now(now))
 
+    def away(self, code: str, token: str) -> None:
+        """The page of this token has closed: its seat is away at once, as if unheard for long
+        (the link still brings its player back)."""
+        self.rows.heartbeat(read_code(code), hash_token(str(token)), 0.0)
+
     def leave(self, code: str, token: str, now: float | None = None) -> None:
         """Leave: in a waiting room the seat is freed; once dealt, the computer plays it at once
         (the link still brings its player back). The host role passes to the next person seated;

@@ -33,7 +33,7 @@ from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
 from ..store.registry import Registry
-from .scenarios import read_position, read_rules
+from .scenarios import read_json, read_position, read_rules
 from .voice import SUIT_WORDS, Voice, card_name, card_words, chopper_words, listed
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
@@ -410,12 +410,7 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
     Answers are computed by the engine; an answer written in the file must agree with it.
     Any problem is one sentence naming the puzzle and the field.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScenarioError(
-            f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
-        ) from None
+    data = read_json(text, source)
     items = data if isinstance(data, list) else [data]
     if not items:
         raise ScenarioError(f"{source}: the file holds no puzzles.")

@@ -275,6 +275,7 @@ class RoomsPage(widgets.VBox):
         self._poll_said = False
         self.registry = Registry(kernel_page().database(database))
         self.service = RoomService(self.registry.database())  # the page's rooms, through its one database
+        kernel_page().closing.listen(lambda _: self.page_closed())
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(
@@ -472,6 +473,11 @@ class RoomsPage(widgets.VBox):
         self._let_go()
         self.forms.layout.display = None
         self.address.address = self._query("")
+
+    def page_closed(self) -> None:
+        """The page's kernel is shutting down (the tab closed): the room sees this seat away at once."""
+        if self.room is not None:
+            self.room.page_closed()
 
     def _let_go(self) -> None:
         """Stop looking at the room and close this page's connection to it."""
