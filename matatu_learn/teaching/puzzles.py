@@ -32,6 +32,7 @@ from ..engine.errors import MatatuError, ScenarioError
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
+from ..engine.rulings import Rule
 from ..store.registry import Registry
 from .scenarios import read_position, read_rules
 from .voice import SUIT_WORDS, Voice, card_name, card_words, chopper_words, listed
@@ -131,6 +132,10 @@ def answer_for(game: Round, question: str) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------- explanations
+# The rulings on a cut whose words say which seven is the chopper.
+NAMES_THE_CHOPPER = frozenset({Rule.CUT, Rule.NOT_A_CHOPPER, Rule.NO_CHOPPER_HELD})
+
+
 def value_breakdown(game: Round, seat: int) -> str:
     hand = game.hands[seat]
     parts = " + ".join(f"{card_name(card)} ({game.value(card)})" for card in hand)
@@ -146,12 +151,14 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
         sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
         return " ".join(sentences)
     voice = Voice(game.players, viewer=seat)
-    sentences.append(f"Here {chopper_words(game)}.")
+    sevens = [card for card in hand if RANK_OF[card] == 7]
+    rulings = [game.ruling(f"cut {CARD_NAMES[card]}") for card in dict.fromkeys(sevens)]
+    # Which seven chops is said once: by a ruling that names it, else here.
+    if not any(ruling.rule in NAMES_THE_CHOPPER for ruling in rulings):
+        sentences.append(f"Here {chopper_words(game)}.")
     sentences.append(cut_limit_sentence(game.rules))
     sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
-    sevens = [card for card in hand if RANK_OF[card] == 7]
-    for card in dict.fromkeys(sevens):
-        sentences.append(voice.explain(game, f"cut {CARD_NAMES[card]}"))
+    sentences += [voice.ruling(ruling) for ruling in rulings]
     if not sevens:
         sentences.append("You hold no seven, so you cannot cut.")
     if question == "who_wins":
