@@ -127,8 +127,10 @@ class FrameStepper(widgets.VBox):
             parts.append(f"<p><b>{html.escape(move)}</b></p>")
             if effects:
                 parts.append("<ul>" + "".join(f"<li>{html.escape(effect)}</li>" for effect in effects) + "</ul>")
-            if frame.ruling is not None:
-                parts.append(f'<p class="matatu-note">Why it is allowed: {html.escape(voice.ruling(frame.ruling))}</p>')
+            # Said of the seat that acted; a move that was the seat's only one has no reason to give.
+            reason = voice.move_reason(self.frames[position - 1].game, frame.ruling, frame.seat) if frame.ruling else ""
+            if reason:
+                parts.append(f'<p class="matatu-note">Why it is allowed: {html.escape(reason)}</p>')
         elif not last:
             parts.append("<p><i>The position before anything happens. Press Next.</i></p>")
         # A topic strings several scenes together: each scene's last frame is where its round may end.
