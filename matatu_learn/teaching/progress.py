@@ -30,7 +30,7 @@ attempts, as the learners' do.
 >>> puzzle_key(puzzle).startswith("house:"), len(puzzle_key(puzzle))
 (True, 22)
 >>> rating_words(1511.6, 34.2)
-'Your rating: 1,512 (+34)'
+'Your rating: 1,512 (+34).'
 """
 
 from __future__ import annotations
@@ -344,18 +344,22 @@ def round_half(value: float) -> int:
 
 
 def rating_words(rating: float, change: float | None = None, deviation: float | None = None) -> str:
-    """A rating as the learner reads it, with its last move.
+    """A rating as the learner reads it, with its last move; while it is still settling (a
+    deviation over ``PROVISIONAL``), one more sentence says why it moves so much.
 
-    >>> rating_words(1464.05, -35.9), rating_words(1500, deviation=350), rating_words(1520.2, 0.2)
-    ('Your rating: 1,464 (−36)', 'Your rating: 1,500 (provisional)', 'Your rating: 1,520 (±0)')
+    >>> rating_words(1464.05, -35.9), rating_words(1520.2, 0.2)
+    ('Your rating: 1,464 (−36).', 'Your rating: 1,520 (±0).')
+    >>> rating_words(1500, deviation=350)
+    'Your rating: 1,500. Your first answers move your rating a lot, while it settles.'
     """
-    words = f"Your rating: {round_half(rating):,}"
-    notes = []
-    if change is not None:
-        notes.append(signed(change))
+    words = f"Your rating: {round_half(rating):,}" + (f" ({signed(change)})." if change is not None else ".")
     if deviation is not None and deviation > PROVISIONAL:
-        notes.append("provisional")
-    return words + (f" ({', '.join(notes)})" if notes else "")
+        words += f" {SETTLING}"
+    return words
+
+
+# Why a new learner's rating swings: the first answers are worth more while the rating settles.
+SETTLING = "Your first answers move your rating a lot, while it settles."
 
 
 def signed(change: float) -> str:
@@ -369,17 +373,17 @@ def signed(change: float) -> str:
 
 
 def answer_words(answer: PuzzleAnswer) -> str:
-    """What an answer did to the rating, in one sentence.
+    """What an answer did to the rating, in a sentence or two.
 
     >>> before, after = Rating(1500, 350), Rating(1662.3, 290)
     >>> answer_words(PuzzleAnswer(True, True, before, after, Rating(1400, 200), Rating(1380, 190)))
-    'Your rating: 1,662 (+162, provisional).'
-    >>> answer_words(PuzzleAnswer(False, True, after, after, Rating(1400, 200), Rating(1400, 200)))
-    'Your rating: 1,662 (provisional). Only your first try at a puzzle moves it.'
+    'Your rating: 1,662 (+162). Your first answers move your rating a lot, while it settles.'
+    >>> answer_words(PuzzleAnswer(False, True, Rating(1662.3, 90), Rating(1662.3, 90), Rating(1400, 200), Rating(1400, 200)))
+    'Your rating: 1,662. Only your first try at a puzzle moves it.'
     """
     if not answer.first:
-        return f"{rating_words(answer.after.rating, deviation=answer.after.deviation)}. Only your first try at a puzzle moves it."
-    return f"{rating_words(answer.after.rating, answer.change, answer.after.deviation)}."
+        return f"{rating_words(answer.after.rating)} Only your first try at a puzzle moves it."
+    return rating_words(answer.after.rating, answer.change, answer.after.deviation)
 
 
 AGENT_WORDS = {"random": "the Random player", "heuristic": "the Heuristic player"}
@@ -558,7 +562,7 @@ def games_words(progress: LearnerProgress) -> str:
 def progress_lines(progress: LearnerProgress) -> list[str]:
     """A learner's own page: the rating, the lessons, the puzzles, the games, the mistakes."""
     lines = [
-        f"{rating_words(progress.puzzle_rating, deviation=progress.puzzle_deviation)}.",
+        rating_words(progress.puzzle_rating, deviation=progress.puzzle_deviation),
         f"Lessons done: {lessons_done(progress)} of {len(LESSON_PATH)}.",
         path_words(progress),
     ]
