@@ -539,7 +539,8 @@ def test_the_host_frees_a_seat_and_the_freed_page_says_so_with_the_code_kept(dat
     stranger.tick()
     assert stranger.room is None and shown(stranger.forms) and stranger.code.value == code
     assert f"The host freed your seat in room {code}" in stranger.sentence.value
-    assert stranger.address.address == f"room={code}", "the old seat's link is gone from the address"
+    # The old seat's link is gone from the address; the name the seat was taken under stays the page's learner.
+    assert stranger.address.address == f"room={code}&learner=Stranger", "the old seat's link is gone"
     okello = page_join(database, code, "Okello")
     assert okello.room is not None and okello.room.seat == 1
 
