@@ -70,13 +70,13 @@ PATH_STYLE = """<style>
 .matatu-path ol > li[data-state="next"] { background: #fff8e1; border: 2px solid #f0b400; font-weight: bold; }
 .matatu-path ol > li[data-state="later"] { color: #555; }
 .matatu-path ol > li[data-state="later"] a { color: #3d5a80; }
-.matatu-stars { grid-column: 3; grid-row: 1 / span 2; color: #c98a00; font-size: 1.25em; letter-spacing: 1px;
+.matatu-stars { grid-column: 3; grid-row: 1 / span 2; color: #8a5d00; font-size: 1.25em; letter-spacing: 1px;
   white-space: nowrap; }
-.matatu-stars .matatu-unearned { color: #c9ced6; }
+.matatu-stars .matatu-unearned { color: #5f6670; }
 .matatu-step-detail { grid-column: 2; margin-top: -6px; font-size: 0.9em; color: #333; font-weight: normal; }
 .matatu-path-end { border: 2px solid #1a7f37; background: #eaf6ec; border-radius: 10px; padding: 8px 14px; margin: 8px 0; }
 .matatu-path-end h3 { font-size: 1.35em; margin: 4px 0; }
-.matatu-path-end .matatu-celebrate { color: #c98a00; }
+.matatu-path-end .matatu-celebrate { color: #8a5d00; }
 .matatu-path-end ul { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 6px; }
 .matatu-path-end li a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
   border: 1px solid #1a7f37; border-radius: 22px; background: #fff; color: #0b5394; }
