@@ -80,3 +80,30 @@ def test_without_a_learner_the_first_game_keeps_nothing_and_says_how(database):
     assert runs == [] and NO_LEARNER in page.grade.value
     with Store(database) as store:
         assert Progress(store).learners() == []
+
+
+def test_the_landing_page_says_when_the_path_is_finished_and_offers_what_comes_after(fresh_page):
+    from dataclasses import replace
+
+    from matatu_learn.store.progress import LearnerProgress, LessonRecord, PlayedAt
+    from matatu_learn.teaching.lessons import LESSON_PATH
+    from matatu_learn.widgets.your_progress import path_html
+
+    nobody = LearnerProgress("Amina", {}, 0, 0, 1500.0, 350.0, 0, 0, None, 0, 0, 0, "t")
+    lessons = {lesson: LessonRecord(lesson, 1, 1, "t", "t") for lesson, _ in LESSON_PATH}
+    almost = replace(nobody, lessons=lessons, puzzles_attempted=10, puzzles_right=10)
+    almost = replace(almost, played={GamePlace.COACHED: PlayedAt(1, 0), GamePlace.PLAY: PlayedAt(1, 1)})
+    shown = path_html(almost)
+    assert 'data-path-finished="false"' in shown and 'data-step="room-game" data-state="next"' in shown
+    assert "You have finished the path" not in shown
+    finished = path_html(replace(almost, played={**almost.played, GamePlace.ROOM: PlayedAt(1, 0)}))
+    assert 'data-path-finished="true"' in finished and "You have finished the path!" in finished
+    for link in (
+        "06-can-you-cut.ipynb?",
+        "12-rooms.ipynb?",
+        "09-strategy-lab.ipynb?",
+        "01-the-deal.ipynb?rules=uganda",
+    ):
+        assert f'href="{link}' in finished, link
+    end = finished[finished.index('data-path-finished="true">') : finished.index("</div>")]
+    assert 'href="01-the-deal.ipynb?rules=house"' not in end, "the ruleset learned is not offered again"
