@@ -326,8 +326,11 @@ class RoomService:
             room = replace(room, expired=True)
         elif room is not None and self.lapsed(room, now):
             if settle:
-                self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1, lapsed=1)
-                room = self.rows.room(code) or room  # its change counter moved on: pages redraw
+                try:
+                    self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1, lapsed=1)
+                    room = self.rows.room(code) or room  # its change counter moved on: pages redraw
+                except StoreError:
+                    pass  # a database that cannot be written (read-only): the room reads as closed all the same
             room = replace(room, status=Status.CLOSED, lapsed=True)
         return room
 

@@ -239,3 +239,20 @@ def test_a_person_who_comes_back_hears_what_the_computer_played_for_them_and_not
     assert named_cards(summary) == laid, "only the cards this seat laid, never a drawn or another's card"
     assert summary.count("drew a card") == sum(move.action == "draw" for move in moves)
     assert host.lobby()["played_for_you"] == "", "the host was there all along"
+
+
+def test_a_lapsed_room_on_a_read_only_database_is_listed_closed_without_a_word_of_failure(tmp_path, clock, monkeypatch):
+    from pathlib import Path
+
+    path = tmp_path / "rooms.sqlite3"
+    with RoomService(path, clock=clock, waiting_seconds=WAITING) as writer:
+        code = rooms.open_room(writer, "Amina", clock=clock).code
+    connect = sqlite3.connect
+
+    def read_only(name, *arguments, **options):  # file modes do not stop root
+        return connect(f"{Path(name).as_uri()}?mode=ro", *arguments, uri=True, **options)
+
+    monkeypatch.setattr("matatu_learn.store.database.sqlite3.connect", read_only)
+    clock.now += WAITING + 1
+    with RoomService(path, clock=clock, waiting_seconds=WAITING) as reader:
+        assert reader.open_rooms() == [] and reader.room(code, closed=True).lapsed
