@@ -51,7 +51,7 @@ from typing import Any
 from ..agents.choices import AGENT_CHOICES, agent_spec, make_agent
 from ..engine.actions import CATCH, Action, parse_action
 from ..engine.errors import IllegalActionError, MatatuError
-from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
+from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round, drawn_seed
 from ..engine.rules import Rules, with_switches
 from ..engine.scoring import Match
 from ..engine.view import PlayerView
@@ -249,9 +249,10 @@ class KeptMatch:
         """The room's seat of a seat of the current round (the engine numbers a round's seats afresh)."""
         return self.table.round_seats[seat]
 
-    def deal(self) -> Round:
-        """Deal the next round."""
-        self.table.next_round()
+    def deal(self, seed: int | None) -> Round:
+        """Deal the next round from its own seed (None: a round dealt before rounds had their own,
+        which the match's seed gives)."""
+        self.table.next_round(seed)
         self.round += 1
         return self.table.game
 
@@ -260,14 +261,15 @@ class KeptMatch:
         self.table.apply(parse_action(move.action) if action is None else action)
         self.moves.append(move)
 
-    def catch_up(self, moves: Iterable[MoveRecord], round_number: int) -> None:
-        """Apply the moves read since the kept position, dealing the rounds they need, up to ``round_number``."""
+    def catch_up(self, moves: Iterable[MoveRecord], round_number: int, seeds: Mapping[int, int]) -> None:
+        """Apply the moves read since the kept position, dealing the rounds they need (from ``seeds``,
+        by round), up to ``round_number``."""
         for move in moves:
             while move.round > self.round:
-                self.deal()
+                self.deal(seeds.get(self.round + 1))
             self.apply(move)
         while self.round < round_number:
-            self.deal()
+            self.deal(seeds.get(self.round + 1))
 
 
 # ---------------------------------------------------------------------- the service
@@ -400,7 +402,7 @@ class RoomService:
                 if (move.round, move.number) < (room.round, room.moves)
             ]
             try:
-                kept.catch_up(moves, room.round)
+                kept.catch_up(moves, room.round, self.rows.round_seeds(room.code))
             except MatatuError:
                 self._kept.pop(room.code, None)  # rows no engine accepts: nothing is kept of them
                 raise
@@ -441,7 +443,7 @@ class RoomService:
         name = read_name(name)
         self._check_players(players)
         if seed is None:
-            seed = secrets.randbelow(10**9)
+            seed = drawn_seed()
         check_fields(seed=seed, ruleset=ruleset, version=version)
         self.store.ruleset(ruleset, version)  # a sentence if it is not published
         token = secrets.token_urlsafe(16)
@@ -572,6 +574,11 @@ class RoomService:
     def heartbeat(self, code: str, token: str, now: float | None = None) -> None:
         """The page of this token is there (no change counted: presence is read from the times)."""
         self.rows.heartbeat(read_code(code), hash_token(str(token)), self._now(now))
+
+    def away(self, code: str, token: str) -> None:
+        """The page of this token has closed: its seat is away at once, as if unheard for long
+        (the link still brings its player back)."""
+        self.rows.heartbeat(read_code(code), hash_token(str(token)), 0.0)
 
     def leave(self, code: str, token: str, now: float | None = None) -> None:
         """Leave: in a waiting room the seat is freed; once dealt, the computer plays it at once
@@ -732,7 +739,7 @@ class RoomService:
                 raise RoomError(Refusal.NOT_PLAYING, status=room.status)
             if room.status is Status.PLAYING and room.to_move >= 0:
                 raise RoomError(Refusal.ROUND_ON, round=room.round)
-            self._deal_first(room, self.rules_played(room), secrets.randbelow(10**9), now)
+            self._deal_first(room, self.rules_played(room), drawn_seed(), now)
 
     def move(
         self,
@@ -861,7 +868,9 @@ class RoomService:
                 if room.to_move >= 0:
                     raise RoomError(Refusal.ROUND_ON, round=room.round)
                 kept = self.kept(room.code, room=room)
-                game = kept.deal()
+                seed = drawn_seed()  # each round's own: no round's cards tell another's
+                self.rows.insert_round_seed(room.code, room.round + 1, seed)
+                game = kept.deal(seed)
                 self.rows.bump(
                     room.code,
                     now,

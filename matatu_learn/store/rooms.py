@@ -292,9 +292,17 @@ class RoomRepository:
         """Round ``round_number`` of the room was recorded as ``game``."""
         self._write("INSERT INTO room_games (room, round, game) VALUES (?, ?, ?)", (code, round_number, game))
 
+    def round_seeds(self, code: str) -> dict[int, int]:
+        """The seeds of the match's rounds after its first, by round."""
+        return dict(self._rows("SELECT round, seed FROM room_rounds WHERE room = ?", (code,)))
+
+    def insert_round_seed(self, code: str, round_number: int, seed: int) -> None:
+        self._write("INSERT INTO room_rounds (room, round, seed) VALUES (?, ?, ?)", (code, round_number, seed))
+
     def clear_match(self, code: str) -> None:
-        """Forget the moves and round links of the match played (its rounds stay in the history)."""
+        """Forget the moves, round seeds and round links of the match played (its rounds stay in the history)."""
         self._write("DELETE FROM room_moves WHERE room = ?", (code,))
+        self._write("DELETE FROM room_rounds WHERE room = ?", (code,))
         self._write("DELETE FROM room_games WHERE room = ?", (code,))
 
     def bump(self, code: str, now: float, **columns: Any) -> None:

@@ -313,6 +313,10 @@ class RoomTable:
         """The query of this player's own link back to their seat."""
         return f"room={self.code}&player={self.token}"
 
+    def page_closed(self) -> None:
+        """The page holding this seat has closed: the room sees its seat away at once."""
+        self.rooms.away(self.code, self.token)
+
     def close_connection(self) -> None:
         """The page lets go of the room: its table stops following the match (and a service it made closes)."""
         self._screen = None

@@ -29,7 +29,16 @@ from ..teaching.lessons import ruleset_from_query
 from ..teaching.progress import learner_from_query
 from ..teaching.room import ROOM_LIMITS
 
-__all__ = ["CarriedLearner", "CarriedRuleset", "Listened", "PageContext", "PathProgress", "kernel_page", "new_page"]
+__all__ = [
+    "CarriedLearner",
+    "CarriedRuleset",
+    "Listened",
+    "PageContext",
+    "PathProgress",
+    "close_page",
+    "kernel_page",
+    "new_page",
+]
 
 
 class Listened:
@@ -117,7 +126,8 @@ class PageContext:
     lessons practised here), ``answers`` (told each puzzle answer a widget of the page keeps),
     ``writes`` and ``rooms`` (``WriteBudget``: what the page may record, publish or import, and
     the rooms it may open), ``client`` (the address the server saw the page asked from, '' when
-    none says: it bounds the rooms a client opens server-wide), and its databases (``database()``).
+    none says: it bounds the rooms a client opens server-wide), ``closing`` (told once as the
+    page's kernel shuts down: a room seat is marked away at once), and its databases (``database()``).
 
     ``query`` None: the kernel's ``QUERY_STRING``, read now, when the page is first asked for.
     A kernel started before its page was asked for (a pre-heated kernel, handed out later) takes
@@ -133,6 +143,7 @@ class PageContext:
         self.writes = WriteBudget()
         self.rooms = WriteBudget(ROOM_LIMITS)
         self.client = page_client()
+        self.closing = Listened()
         self.databases: dict[Path, Store] = {}
 
     def apply_query(self, query: str) -> None:
@@ -162,6 +173,17 @@ class PageContext:
 
 
 _kernel: list[PageContext] = []  # the kernel's page, once made
+
+
+def close_page() -> None:
+    """The kernel is shutting down: its page, if one was made, tells its ``closing`` listeners and
+    closes its databases."""
+    while _kernel:
+        page = _kernel.pop()
+        try:
+            page.closing.tell(page)
+        finally:
+            page.close_databases()
 
 
 def kernel_page() -> PageContext:

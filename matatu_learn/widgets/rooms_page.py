@@ -17,8 +17,10 @@ has been quiet for ``QUIET_SECONDS``, or the kernel stops.
 The address: ``?room=CODE&player=TOKEN`` takes the player back to their seat (the page writes it
 into the address bar once seated, so a reload or a reopened tab comes back); ``?room=CODE``
 fills the "Room code" box. A page with a learner (``?learner=NAME``) keeps it in the address it
-writes, never in the link shared with the others, and pre-fills "Your name" with it. Every name
-is shown as text, never markup; every sentence comes from the room module or the voice.
+writes, never in the link shared with the others, and pre-fills "Your name" with it. A name a
+seat is taken under becomes the page's learner (one learner everywhere: a student who only ever
+typed her name in a room has her games counted and graded). Every name is shown as text, never
+markup; every sentence comes from the room module or the voice.
 
 When a round ends, a page with a learner grades its own seat, and only its own (a learner sees
 only their own progress), in a thread of its own (``GameGrade``): the poll goes on meanwhile.
@@ -44,6 +46,8 @@ from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..play.protocol import Tap
 from ..play.rooms import RoomService
+from ..store.database import RecordError
+from ..store.progress import GamePlace
 from ..store.registry import Registry
 from ..teaching import room as rooms
 from ..teaching.voice import ruleset_words
@@ -264,7 +268,6 @@ class RoomsPage(widgets.VBox):
         self.database = database
         self.poll_seconds = poll_seconds
         self.learner = learner
-        self._graded: int | None = None  # the last recorded round this page graded: once each
         self.room: rooms.RoomTable | None = None
         self._task: asyncio.Task | None = None
         self._heard = time.monotonic()
@@ -275,6 +278,7 @@ class RoomsPage(widgets.VBox):
         self._poll_said = False
         self.registry = Registry(kernel_page().database(database))
         self.service = RoomService(self.registry.database())  # the page's rooms, through its one database
+        kernel_page().closing.listen(lambda _: self.page_closed())
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(
@@ -446,6 +450,7 @@ class RoomsPage(widgets.VBox):
                 self.address.address = self._query(urlencode({"room": self.code.value}))
             return
         self.room = room
+        self._become_learner()
         self._say_here("")
         self.forms.layout.display = "none"
         self.room_box.layout.display = None
@@ -458,6 +463,16 @@ class RoomsPage(widgets.VBox):
         self.show(force=True)
         self._heard = time.monotonic()
         self.start_poll()
+
+    def _become_learner(self) -> None:
+        """The name this page's seat sits under is the page's learner from now on, as if given on the
+        landing page: the room's games count on their path. A name progress cannot keep (its rules are
+        stricter than a room's) leaves the page's learner as it was."""
+        own = next(seat["name"] for seat in self.room.lobby()["seats"] if seat["you"])
+        try:
+            kernel_page().learner.change(own)
+        except RecordError:
+            return
 
     def leave(self) -> None:
         """Leave the room (a waiting room frees the seat; once dealt, the computer plays it and the
@@ -473,6 +488,11 @@ class RoomsPage(widgets.VBox):
         self._let_go()
         self.forms.layout.display = None
         self.address.address = self._query("")
+
+    def page_closed(self) -> None:
+        """The page's kernel is shutting down (the tab closed): the room sees this seat away at once."""
+        if self.room is not None:
+            self.room.page_closed()
 
     def _let_go(self) -> None:
         """Stop looking at the room and close this page's connection to it."""
@@ -659,20 +679,8 @@ class RoomsPage(widgets.VBox):
         self._arrange(dealt=True)
 
     def _grade_finished(self, room: rooms.RoomTable, state: dict) -> None:
-        """A round just recorded is graded for this page's seat, once; the next deal clears it."""
-        if state["result"] is None:
-            if self.grade.value:
-                self.grade.clear()
-            return
-        game = room.recorded_game
-        if game is None or game == self._graded:
-            return
-        self._graded = game
-        name = self.learner()
-        if name:
-            self.grade.grade(game, room.seat, name)
-        else:
-            self.grade.invite()
+        """A round just recorded is counted and graded for this page's seat, once; the next deal clears it."""
+        self.grade.follow(state["result"] is not None, room.recorded_game, room.seat, self.learner(), GamePlace.ROOM)
 
     def _drop_board(self) -> None:
         board, self.board = self.board, None
