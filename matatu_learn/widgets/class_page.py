@@ -161,7 +161,9 @@ class ClassRooms(widgets.VBox):
         self.listing = widgets.HTML()
         self.status = widgets.HTML()
         self.close_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.close_waiting_button = widgets.Button(description=CLOSE_WAITING, icon="times", button_style="danger")
+        self.close_waiting_button = widgets.Button(
+            description=CLOSE_WAITING, icon="times", button_style="danger", layout=widgets.Layout(width="auto")
+        )
         self.close_waiting_button.on_click(lambda _: self.close_waiting())
         self.allowed = False  # set by the class page once the teacher code was given
         super().__init__([self.heading, self.status, self.listing, self.close_buttons, self.close_waiting_button])
@@ -194,7 +196,9 @@ class ClassRooms(widgets.VBox):
             return
         buttons = []
         for code in codes:
-            button = widgets.Button(description=CLOSE_ROOM.format(code=code), icon="times")
+            button = widgets.Button(
+                description=CLOSE_ROOM.format(code=code), icon="times", layout=widgets.Layout(width="auto")
+            )
             button.code = code
             button.on_click(lambda _, code=code: self.close(code))
             buttons.append(button)
