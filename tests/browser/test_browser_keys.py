@@ -21,7 +21,6 @@ from test_browser_play import (
     QUESTION,
     TABLE,
     answer_label,
-    deal,
     follow,
     hand_shown,
     leaks,
@@ -75,6 +74,45 @@ def assert_focus_kept(page, moment: str) -> None:
     where = focused(page)
     assert where["tag"] not in (None, "BODY", "HTML"), f"the focus fell to the page after {moment}"
     assert where["inTable"], f"the focus left the table after {moment}: {where}"
+
+
+# The focused element's name as a person reads it: its label, its own name, or its words.
+FOCUSED_NAME = """(() => {
+    const a = document.activeElement;
+    const label = a.labels && a.labels.length ? a.labels[0].textContent : '';
+    return (label || a.getAttribute('aria-label') || a.textContent || '').trim();
+})()"""
+
+
+def tab_to(page, name: str) -> None:
+    """Tab on until the focus is on what is called ``name``."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED_NAME).startswith(name):
+            return
+    raise AssertionError(f"Tab never reaches {name!r}")
+
+
+def deal_by_keys(page, ruleset: str, opponents: int, seed: int) -> None:
+    """The table's settings with the keyboard alone: open them, unlock them, choose, and deal."""
+    tab_to(page, "Table settings")
+    assert page.evaluate("document.activeElement.getAttribute('aria-expanded')") == "false"
+    page.keyboard.press("Enter")
+    tab_to(page, "Change the rules")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(document.activeElement.labels || [{}])[0].textContent === 'Rules'", timeout=30_000)
+    page.keyboard.type(ruleset)  # a closed drop-down takes the option whose words are typed
+    tab_to(page, "Opponents")
+    page.keyboard.type(str(opponents))
+    tab_to(page, "Seed")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(seed))
+    page.keyboard.press("Enter")
+    tab_to(page, "Deal")
+    page.keyboard.press("Enter")
+    page.locator(f".mt-headline:has-text('seed {seed}')").wait_for(timeout=30_000)
+    page.wait_for_function(f"{DRAWN} == {LISTED} && {LISTED} == 0", timeout=30_000)
+    assert ruleset in page.locator(".mt-headline").text_content()
 
 
 def tab_to_hand(page) -> int:
@@ -217,11 +255,11 @@ def test_a_whole_round_at_the_play_table_with_the_keyboard_alone(browser, voila)
         page.screenshot(path=str(RESULTS / "keys-play-laptop-over.png"))
 
 
-def test_the_suit_question_and_the_calls_are_answered_by_keys(browser, voila):  # noqa: F811
+def test_the_rules_chosen_and_the_suit_question_and_the_calls_answered_by_keys(browser, voila):  # noqa: F811
     with table_page(browser, "laptop") as page:
         page.add_init_script(NOTE_SAID)
         open_play(page, voila)
-        deal(page, "Uganda Classic", opponents=1, seed=CALLS_SEED)  # the settings, before the round
+        deal_by_keys(page, "Uganda Classic", opponents=1, seed=CALLS_SEED)
         game = Match(PRESETS["uganda"], 2, CALLS_SEED).next_round()
         tab_to_hand(page)  # from the settings' "Deal again", on round the page to the table
         asked: list[str] = []
