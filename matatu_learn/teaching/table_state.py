@@ -79,6 +79,7 @@ PAGE_WORDS = {
     "headings": ["Player", "Cards", "Total", "Points"],
     "total": "Total",
     "winner": "★ winner",
+    "controls": "Other moves",  # the buttons' group, as a screen reader names it
     "keys": {"title": "Keys", "rows": [list(row) for row in KEY_WORDS]},
 }
 # How a suit's answer is marked: its symbol, red for hearts and diamonds.

@@ -100,7 +100,7 @@ def deal_by_keys(page, ruleset: str, opponents: int, seed: int) -> None:
     page.keyboard.press("Enter")
     tab_to(page, "Change the rules")
     page.keyboard.press("Enter")
-    page.wait_for_function("(document.activeElement.labels || [{}])[0].textContent === 'Rules'", timeout=30_000)
+    page.wait_for_function(f"{FOCUSED_NAME} === 'Rules'", timeout=30_000)  # the first setting has the focus
     page.keyboard.type(ruleset)  # a closed drop-down takes the option whose words are typed
     tab_to(page, "Opponents")
     page.keyboard.type(str(opponents))
@@ -225,6 +225,7 @@ def test_a_whole_round_at_the_play_table_with_the_keyboard_alone(browser, voila)
         presses = tab_to_hand(page)
         assert presses <= 8, f"the hand is {presses} Tabs from the top of the page"
         tree = assert_short_names(page, game)
+        assert 'group "Other moves"' in tree, "the buttons' group says what it holds"
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "play-table-aria.txt").write_text(tree + "\n", encoding="utf-8")
         # The map of the keys, and the key that reads the table out.

@@ -360,6 +360,7 @@ function render({ model, el }) {
     setText(parts.status, state.status);
     const words = state.words || {};
     setText(parts.next, words.next);
+    if (words.controls) parts.controls.setAttribute("aria-label", words.controls);
     if (!unchanged(parts.pace, words.pace, words.paces)) {
       parts.pace.setAttribute("aria-label", words.pace || "");
       parts.pace.textContent = "";
