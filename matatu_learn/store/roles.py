@@ -27,6 +27,9 @@ from collections.abc import Callable
 from ..engine.errors import MatatuError
 
 TEACHER_CODE_VARIABLE = "MATATU_LEARN_TEACHER_CODE"
+# The address the class server saw the page's request come from, handed to the page's kernel: what
+# bounds one client's rooms across every page it opens (a fresh page is a fresh kernel).
+CLIENT_VARIABLE = "MATATU_LEARN_CLIENT"
 # kind: (the most a page may spend, in how many seconds). Generous for a class, tight for a flood.
 LIMITS: dict[str, tuple[int, float]] = {
     "version": (5, 600.0),
@@ -45,6 +48,11 @@ _WORDS = {
 
 class RoleError(MatatuError):
     """A change this page may not make (no teacher code, or its bound reached); nothing was written."""
+
+
+def page_client() -> str:
+    """The client address the server saw this kernel's page asked from ('' when no class server says)."""
+    return os.environ.get(CLIENT_VARIABLE, "")[:100]
 
 
 def teacher_code_set() -> bool:

@@ -22,6 +22,7 @@ from ..engine.rules import with_switches
 from ..play.controller import Controller
 from ..play.seats import Seat
 from ..play.table import Table
+from ..store.progress import GamePlace
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_labels
@@ -88,7 +89,6 @@ class PlayTable(widgets.VBox):
         self.database = database
         self.schedule = schedule
         self.learner = learner
-        self._graded: int | None = None  # the last recorded round graded (or invited to be): once each
         self.controller: Controller | None = None
         self.session: ScreenFacts | None = None  # the table as the screen sees it (live)
         registry = Registry(database)
@@ -265,20 +265,10 @@ class PlayTable(widgets.VBox):
         self._grade_finished()
 
     def _grade_finished(self) -> None:
-        """A round just recorded is graded for the learner's seat, once; a new deal clears the grade."""
+        """A round just recorded is counted and graded for the learner's seat, once; a new deal clears the grade."""
         session = self.session
-        if not session.over:
-            if self.grade.value:
-                self.grade.clear()
-            return
-        if not session.recorded or session.recorded[-1] == self._graded:
-            return
-        self._graded = session.recorded[-1]
-        name = self.learner()
-        if name:
-            self.grade.grade(self._graded, session.humans[0], name)
-        else:
-            self.grade.invite()
+        game = session.recorded[-1] if session.recorded else None
+        self.grade.follow(session.over, game, session.humans[0], self.learner(), GamePlace.PLAY)
 
 
 __all__ = ["PlayTable", "SETTINGS_TITLE"]

@@ -167,8 +167,9 @@ class FrameStepper(widgets.VBox):
             # The viewer hears what they could see: the cards others drew stay unnamed.
             sentences = voice.tell(public_event(event, self.viewer) for event in frame.events)
             move, effects = sentences[0], sentences[1:]
+            # Said of the seat that acted; a move that was the seat's only one has no reason to give.
             if frame.ruling is not None:
-                why = voice.ruling(frame.ruling)
+                why = voice.move_reason(self.frames[position - 1].game, frame.ruling, frame.seat)
         # A topic strings several scenes together: each scene's last frame is where its round may end.
         if frame.game.over and (last or self.frames[position + 1].action is None):
             result = voice.result(frame.game.result)

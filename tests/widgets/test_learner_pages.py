@@ -106,7 +106,11 @@ def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_
     assert page.name_box.value == "Amina" and page.address.learner == "Amina"
     standing = page.standing.value
     assert "Lessons done: 1 of 6." in standing
-    assert "Done: 1 of 1 right" in standing and "Practised: 0 of 1 right" in standing
+    steps = page.steps.value
+    assert re.search(r'data-step="the-deal" data-state="done"[^§]*?Done: 1 of 1 right</span></li>', steps)
+    assert re.search(
+        r'data-step="matching-and-turns" data-state="next"[^§]*?Practised: 0 of 1 right</span></li>', steps
+    )
     go = re.search(r'<a href="([^"]+)" class="matatu-go">([^<]+)</a>', standing)
     assert go[1] == "02-matching-and-turns.ipynb?rules=house&amp;learner=Amina"
     assert go[2] == "Go on: lesson 2, Matching and turns →"

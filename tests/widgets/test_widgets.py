@@ -153,7 +153,9 @@ def test_history_lists_games_and_replays_them_step_by_step(database):
     stepper.next.click()
     before = replayed(0)
     assert stepper.position == 1 and record.actions[0] not in stepper.caption.value  # no notation on the page
-    assert html.escape(Voice(before.players).explain(before, record.actions[0])) in stepper.caption.value
+    # Said of the seat that moved, as the teacher's view names it.
+    reason = Voice(before.players).allowed(before.ruling(record.actions[0]), before.to_move)
+    assert reason.startswith("South may ") and html.escape(reason) in stepper.caption.value
     assert stepper.table.value == drawn(1)
     # A draw's effect is the engine's sentence, for the seat that drew.
     draw = record.actions.index("draw", 1)
@@ -311,7 +313,7 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     assert "South plays the 8 of diamonds." in stepper.caption.value and "West is jumped." in stepper.caption.value
     assert not re.search("[♠♥♦♣]|<code>|play 8", stepper.caption.value)  # no notation on the page
     assert (
-        "Why it is allowed: You may lay the 8 of diamonds: it fits "
+        "Why it is allowed: South may lay the 8 of diamonds: it fits "
         "(the suit in play is diamonds and the top card is the 5 of diamonds)."
     ) in stepper.caption.value
     assert 'data-card="8♦"' in stepper.table.value and "<b>East</b> to move" in stepper.table.value
@@ -323,7 +325,7 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     stepper.next.click()
     assert "West plays the 2 of clubs." in stepper.caption.value and "East now owes 2 cards." in stepper.caption.value
     assert (
-        "You may lay the 2 of clubs: you owe 2 cards, and another 2 (which passes the pick on) "
+        "West may lay the 2 of clubs: they owe 2 cards, and another 2 (which passes the pick on) "
         "or the Ace of spades (which cancels it) answers it."
     ) in stepper.caption.value
     assert not re.search("[♠♥♦♣]|<code>", stepper.caption.value)
