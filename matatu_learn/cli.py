@@ -6,6 +6,7 @@ import argparse
 import errno
 import json
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
 from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, escaped, shown
+from .teaching.files import NAME_TOO_LONG, FileProblem, parse_json, read_text
 from .teaching.voice import Voice, error_words
 
 PROGRAM = "matatu-learn"
@@ -25,6 +27,7 @@ FAILURES_SHOWN = 50  # check prints this many failures, then how many more there
 LINE_LIMIT = 500  # characters of one printed line of check, so a 1 MB scenario name cannot flood a terminal
 TEACHER_CODE_LENGTH = 4
 DISK_FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+ASCII_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,9 +43,14 @@ def _whole_number(low: int, high: int):
 
     def read(text: str) -> int:
         try:
+            # ASCII digits only: int() would read '٣' (an Arabic-Indic three) as 3.
+            if not ASCII_WHOLE_NUMBER.fullmatch(text.strip()):
+                raise ValueError(text)
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is not a whole number (write it in the digits 0-9)"
+            ) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"{shown(value, 24)} is out of range (give a number from {low} to {high:,})"
@@ -316,6 +324,12 @@ def main(argv: list[str] | None = None) -> int:
     except MatatuError as error:
         print(f"{PROGRAM}: {escaped(error_words(error))}", file=sys.stderr)
         return 2
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG:
+            raise
+        # A name the system refuses, wherever the command met it (a folder to serve, a file to write).
+        print(f"{PROGRAM}: {shown(str(error.filename), 60)} {NAME_TOO_LONG}: give a shorter path.", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -343,24 +357,18 @@ def _print_json(data) -> None:
     print(text if text.isprintable() else json.dumps(data))  # unprintable characters as \u escapes
 
 
-def _nested_too_deeply(path: Path) -> str:
-    return f"{path} is nested too deeply to read (lists or objects thousands of levels inside one another)"
-
-
 def _read_json(path: Path, what: str):
     """The JSON a file holds, or a sentence saying why it cannot be read (every command reads its files here)."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        return parse_json(read_text(path), path)
+    except FileProblem as problem:
+        raise MatatuError(f"{problem.path} {problem.phrase}: give {what}.") from None
     except OSError as error:
         raise MatatuError(f"Cannot read {path} ({error.strerror}).") from None
     except UnicodeDecodeError:
         raise MatatuError(f"{path} is not a text file in UTF-8: give {what}.") from None
-    try:
-        return json.loads(text)
     except json.JSONDecodeError as error:
         raise MatatuError(f"{path} is not JSON ({error.msg}, line {error.lineno}): give {what}.") from None
-    except RecursionError:
-        raise MatatuError(f"{_nested_too_deeply(path)}: give {what}.") from None
 
 
 def _check(arguments) -> int:
@@ -371,10 +379,7 @@ def _check(arguments) -> int:
         files = scenario_files([path])
         found = []
         for file in files:
-            try:
-                found.extend(check_file(file))
-            except RecursionError:  # scenarios.check_file reads the JSON itself
-                found.append(Outcome(str(file), False, _nested_too_deeply(file)))
+            found.extend(check_file(file))
         if not files:
             found = [Outcome(str(path), False, "no scenario files (*.json) in this folder")]
         for outcome in found:
@@ -436,10 +441,7 @@ def _puzzles(arguments) -> int:
     from .teaching.puzzles import QUESTION_TEXT, load_puzzles, puzzle_set
 
     if arguments.file is not None:
-        try:
-            puzzles = load_puzzles(arguments.file)
-        except RecursionError:  # puzzles.load_puzzles reads the JSON itself
-            raise MatatuError(f"{_nested_too_deeply(arguments.file)}: give a JSON list of puzzles.") from None
+        puzzles = load_puzzles(arguments.file)
     else:
         puzzles = puzzle_set(arguments.rules, arguments.level, arguments.count, arguments.seed)
     if arguments.json:

@@ -144,3 +144,75 @@ def test_serve_takes_a_teacher_code_and_refuses_a_short_one(monkeypatch, tmp_pat
     assert {action.help for action in serve._actions if "--teacher-code" in action.option_strings} == {
         "the code a teacher types on the pages to publish rules, import games and see the class; without it nobody can"
     }
+
+
+# ---------------------------------------------------------------------- files the command reads (issue 29)
+READERS = {
+    "check": lambda path: ["check", str(path)],
+    "import": lambda path: ["import", str(path)],
+    "odds": lambda path: ["odds", "--position", str(path)],
+    "puzzles": lambda path: ["puzzles", "--file", str(path)],
+}
+
+
+def refused(result) -> str:
+    """The one line that refuses a file: on stderr (exit 2), or, for check, its one failure (exit 1)."""
+    if result.returncode == 1:  # check: each file is a pass or a failure, then the count
+        lines = result.stdout.decode("utf-8").splitlines()
+        assert result.stderr == b"" and len(lines) == 2 and lines[1] == "0 passed, 1 failed", result
+        return lines[0]
+    return one_sentence(result)
+
+
+@pytest.mark.parametrize("command", READERS, ids=list(READERS))
+def test_a_fifo_is_refused_before_it_is_opened(tmp_path, command):
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)  # opening it to read would wait for a writer for ever
+    line = refused(run(*READERS[command](path), database=tmp_path / "games.sqlite3"))
+    assert "pipe.json is not a regular file (a FIFO, a device or a link to one)" in line
+
+
+@pytest.mark.parametrize("command", READERS, ids=list(READERS))
+def test_a_link_to_a_device_is_refused_unread(tmp_path, command):
+    path = tmp_path / "zero.json"
+    path.symlink_to("/dev/zero")  # read whole, it never ends
+    line = refused(run(*READERS[command](path), database=tmp_path / "games.sqlite3"))
+    assert "zero.json is not a regular file" in line
+
+
+@pytest.mark.parametrize("command", READERS, ids=list(READERS))
+def test_a_file_past_the_size_bound_is_refused_naming_the_bound(tmp_path, command):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(17 * 1024 * 1024)  # sparse: no disk written
+    line = refused(run(*READERS[command](path), database=tmp_path / "games.sqlite3"))
+    assert "huge.json is larger than 16 MB, the most a file read here may be" in line
+
+
+@pytest.mark.parametrize("command", READERS, ids=list(READERS))
+def test_a_json_integer_too_long_to_read_is_one_sentence(tmp_path, command):
+    path = tmp_path / "long.json"
+    path.write_text('{"rules": "house", "position": ' + "9" * 5000 + "}")
+    line = refused(run(*READERS[command](path), database=tmp_path / "games.sqlite3"))
+    assert "long.json holds a number too long to read (more than 4,300 digits)" in line
+
+
+NAMED = {
+    **READERS,
+    "serve": lambda path: ["serve", "--no-browser", "--notebooks", str(path)],
+    "export": lambda path: ["export", str(path)],
+}
+
+
+@pytest.mark.parametrize("command", NAMED, ids=list(NAMED))
+def test_a_name_longer_than_the_system_allows_is_one_sentence(tmp_path, command):
+    path = tmp_path / ("n" * 300 + ".json")
+    error = one_sentence(run(*NAMED[command](path), database=tmp_path / "games.sqlite3"))
+    assert "is a name longer than this system allows" in error
+    assert len(error) < 200  # the name is cut short
+
+
+@pytest.mark.parametrize("number", ["٣", "３", "1_000", "²"])
+def test_numbers_are_read_in_ascii_digits_only(tmp_path, number):
+    error = one_sentence(run("serve", "--no-browser", "--port", number, database=tmp_path / "games.sqlite3"))
+    assert "is not a whole number (write it in the digits 0-9)" in error
