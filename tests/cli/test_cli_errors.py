@@ -3,6 +3,7 @@ nothing a terminal would run."""
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import pytest
 
 from matatu_learn import cli
 from matatu_learn.store.database import Store
+from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
 
 
 def run(*arguments, database=None):
@@ -134,12 +136,13 @@ def test_serve_takes_a_teacher_code_and_refuses_a_short_one(monkeypatch, tmp_pat
     assert cli.main(["serve", "--no-browser", "--teacher-code", "kasubi-42"]) == 0
     assert called["teacher_code"] == "kasubi-42"
     assert cli.main(["serve", "--no-browser"]) == 0 and called["teacher_code"] is None
-    for short in ["", "abc", "    "]:
+    capsys.readouterr()
+    for short in ["", "abc", "kasubi4", "kasubi\t42"]:
         with pytest.raises(SystemExit) as stopped:
             cli.main(["serve", "--teacher-code", short])
         assert stopped.value.code == 2
         error = capsys.readouterr().err
-        assert error.count("\n") == 1 and "a teacher code needs at least 4 printable characters" in error
+        assert error.count("\n") == 1 and "a teacher code needs at least 8 printable characters" in error
     serve = cli._parser()._subparsers._group_actions[0].choices["serve"]
     assert {action.help for action in serve._actions if "--teacher-code" in action.option_strings} == {
         "the code a teacher types on the pages to publish rules, import games and see the class; without it nobody can"
@@ -216,3 +219,57 @@ def test_a_name_longer_than_the_system_allows_is_one_sentence(tmp_path, command)
 def test_numbers_are_read_in_ascii_digits_only(tmp_path, number):
     error = one_sentence(run("serve", "--no-browser", "--port", number, database=tmp_path / "games.sqlite3"))
     assert "is not a whole number (write it in the digits 0-9)" in error
+
+
+@pytest.fixture
+def served_code(monkeypatch, tmp_path):
+    """serve as the command line calls it, the server itself left out: the code it would be given."""
+    import matatu_learn.server as server
+
+    called = {}
+    monkeypatch.delenv(TEACHER_CODE_VARIABLE, raising=False)
+    monkeypatch.setattr(server, "notebooks_folder", lambda folder: tmp_path)
+    monkeypatch.setattr(server, "serve", lambda *arguments, **options: called.update(options) or 0)
+    return called
+
+
+@pytest.mark.parametrize("code", [" kasubi-42", "kasubi-42 ", "  kasubi-42  "])
+def test_a_teacher_code_with_surrounding_spaces_is_refused_with_a_sentence(served_code, capsys, code):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["serve", "--no-browser", "--teacher-code", code])
+    assert stopped.value.code == 2 and served_code == {}
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "a teacher code cannot begin or end with a space" in error
+
+
+def test_the_teacher_code_is_read_from_a_file_or_the_environment(served_code, monkeypatch, tmp_path, capsys):
+    path = tmp_path / "code.txt"
+    path.write_text("kasubi-42-tombs\n")
+    assert cli.main(["serve", "--no-browser", "--teacher-code-file", str(path)]) == 0
+    assert served_code["teacher_code"] == "kasubi-42-tombs"
+    monkeypatch.setenv(TEACHER_CODE_VARIABLE, "mango-tree-77")
+    assert cli.main(["serve", "--no-browser"]) == 0 and served_code["teacher_code"] == "mango-tree-77"
+    assert "no teacher code" not in capsys.readouterr().err
+    for bad, sentence in [(" mango-tree-77", "cannot begin or end with a space"), ("mango", "at least 8")]:
+        monkeypatch.setenv(TEACHER_CODE_VARIABLE, bad)
+        assert cli.main(["serve", "--no-browser"]) == 2
+        error = capsys.readouterr().err
+        assert (
+            error.count("\n") == 1 and f"The teacher code in {TEACHER_CODE_VARIABLE}: " in error and sentence in error
+        )
+    path.write_text("short\n")
+    assert cli.main(["serve", "--no-browser", "--teacher-code-file", str(path)]) == 2
+    assert f"The teacher code in {path}: a teacher code needs at least 8" in capsys.readouterr().err
+    os.mkfifo(tmp_path / "pipe")
+    assert cli.main(["serve", "--no-browser", "--teacher-code-file", str(tmp_path / "pipe")]) == 2
+    assert "is not a regular file" in capsys.readouterr().err
+
+
+def test_serve_without_a_code_suggests_one_of_its_own(served_code, capsys):
+    assert cli.main(["serve", "--no-browser"]) == 0 and served_code["teacher_code"] is None
+    first = capsys.readouterr().err
+    assert cli.main(["serve", "--no-browser"]) == 0
+    second = capsys.readouterr().err
+    suggested = [re.search(r"a code such as (\S+) in a file", error).group(1) for error in (first, second)]
+    assert suggested[0] != suggested[1] and all(len(code) >= 16 for code in suggested)
+    assert "--teacher-code-file FILE" in first and first.count("\n") == 1
