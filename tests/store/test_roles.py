@@ -131,3 +131,27 @@ def test_recorded_games_stop_at_the_bound_with_a_sentence(tmp_path):
     assert "Traceback" not in browser.problem.value
     with Store(database) as store:
         assert store.count() == limit
+
+
+def test_quick_games_need_the_teacher_code_on_a_shared_server_only(tmp_path, monkeypatch):
+    database = tmp_path / "class.sqlite3"
+    monkeypatch.delenv(TEACHER_CODE_VARIABLE, raising=False)
+    personal = HistoryBrowser(database)
+    assert personal.teacher_code.layout.display == "none"  # one's own server: nobody else's history
+    personal.quick.click()
+    assert personal.problem.value == ""
+    monkeypatch.setenv(TEACHER_CODE_VARIABLE, "mango-42-kasubi")
+    shared = HistoryBrowser(database)
+    assert shared.teacher_code.layout.display != "none"
+    shared.quick.click()
+    assert "type the teacher code first" in shared.problem.value
+    shared.teacher_code.value = "papaya-guess"
+    shared.quick.click()
+    assert "That is not the teacher code, so nothing was changed" in shared.problem.value
+    with Store(database) as store:
+        assert len(store.games()) == 5  # the personal server's five, none from the student's clicks
+    shared.teacher_code.value = "mango-42-kasubi"
+    shared.quick.click()
+    assert shared.problem.value == "" and shared.teacher_code.value == ""
+    with Store(database) as store:
+        assert len(store.games()) == 10
