@@ -342,9 +342,15 @@ class ClassServer(Voila):
         self.static_paths = [str(TEMPLATE / "static"), *self.static_paths]
 
     def init_handlers(self):
-        return [
-            (pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()
-        ]
+        handlers = without_identity_routes(super().init_handlers(), self.identity_provider)
+        return [(pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in handlers]
+
+
+def without_identity_routes(handlers: list, identity_provider) -> list:
+    """The routes but the identity provider's (``/login``, ``/logout``): the pages have no accounts,
+    and Voilà's ``/logout`` answered every request with a traceback (500); unknown, they answer 404."""
+    identity = {handler for _, handler, *_ in identity_provider.get_handlers()}
+    return [route for route in handlers if route[1] not in identity]
 
 
 def main(arguments: list[str] | None = None) -> None:

@@ -40,7 +40,8 @@ from ..teaching.progress import (
     trend_words,
 )
 from ..teaching.room_voice import NO_OPEN_ROOMS, ROOM_COLUMNS, closed_rooms_words, room_rows
-from .history import problem_markup
+from ..teaching.voice import error_words
+from .history import problem_markup, problem_sentence
 from .page import kernel_page
 from .svg import STYLE
 
@@ -287,9 +288,15 @@ class ClassPage(widgets.VBox):
         """Check the code typed: the right one shows the class, any other shows nothing of anyone."""
         given, self.code.value = self.code.value, ""  # a shared device does not keep the code
         try:
-            require_teacher(given, CLASS_PAGE_DOING, changes=False, budget=kernel_page().writes)
+            page = kernel_page()
+            require_teacher(
+                given, CLASS_PAGE_DOING, changes=False, budget=page.writes, database=page.database(self.database)
+            )
         except RoleError as error:
-            self.lock(str(error))
+            self.lock(error_words(error))
+            return
+        except (MatatuError, sqlite3.Error) as error:
+            self.lock(problem_sentence(error))
             return
         self.unlocked = True
         self.refresh()
