@@ -19,7 +19,7 @@ from ..teaching.lessons import LESSON_PATH
 from ..teaching.progress import lesson_statuses, practised_lessons, progress_lines, where_next
 from .bounds import note_html
 from .navigation import NAVIGATION_STYLE, PathStart, _anchor, page_address
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 
 NAME_WORDS = {
     "box": "Your name",
@@ -126,7 +126,7 @@ class YourProgress(widgets.VBox):
         try:
             kernel_page().learner.change(name)  # a new name redraws the page (``show`` listens)
         except StoreError as error:  # RecordError: a name refused
-            self.note.value = note_html(str(error))
+            self.note.value = note_html(refusal_sentence(error))
             return
         if kernel_page().learner.name == before:
             self.show()
@@ -155,7 +155,7 @@ class YourProgress(widgets.VBox):
             kept = progress.progress(name)
         except StoreError as error:
             self.standing.value = ""
-            self.note.value = note_html(f"{NAME_WORDS['not kept']} {error}")
+            self.note.value = note_html(f"{NAME_WORDS['not kept']} {refusal_sentence(error)}")
             self.path.lead_to(None)
             return
         self.standing.value = standing_html(name, kept)
