@@ -772,7 +772,6 @@ def _read_position_file(path: Path):
 
 def _serve(arguments) -> int:
     from .server import notebooks_folder, serve
-
     from .store.database import Store, hold_database_file
 
     code = _served_teacher_code(arguments)
