@@ -772,19 +772,9 @@ def _read_position_file(path: Path):
 
 def _serve(arguments) -> int:
     from .server import notebooks_folder, serve
-    from .store.database import Store, hold_database_file
 
     code = _served_teacher_code(arguments)
     folder = notebooks_folder(arguments.notebooks)
-    with Store() as store:  # made now if new: every page's kernel then holds this very file
-        hold_database_file(store.path)
-    if code is None:
-        print(
-            f"{PROGRAM}: no teacher code, so nobody can publish rules, import games or see the class from the pages; "
-            f"to allow it, put a code such as {secrets.token_urlsafe(12)} in a file and serve with "
-            f"--teacher-code-file FILE (or set {TEACHER_CODE_VARIABLE}).",
-            file=sys.stderr,
-        )
     return serve(
         folder,
         arguments.port,

@@ -152,7 +152,7 @@ def database_gone(path: Path) -> StorageFailure:
     )
 
 
-# A server's one database: ``serve`` writes "device inode path" of the file it opened here, so a
+# A server's one database: ``serve`` hands its kernels "device inode path" of the file it opened here, so a
 # page's kernel started after the file was removed or replaced refuses it instead of making a second.
 DATABASE_FILE_VARIABLE = "MATATU_LEARN_DB_FILE"
 
@@ -163,14 +163,14 @@ def file_identity(path: Path) -> tuple[int, int]:
     return status.st_dev, status.st_ino
 
 
-def hold_database_file(path: Path) -> None:
-    """Record in the environment (that kernels inherit) the file at ``path`` as this server's database."""
+def held_database_file(path: Path) -> dict[str, str]:
+    """The environment variable (for the kernels to inherit) that holds the file at ``path`` as a server's database."""
     device, inode = file_identity(path)
-    os.environ[DATABASE_FILE_VARIABLE] = f"{device} {inode} {path.absolute()}"
+    return {DATABASE_FILE_VARIABLE: f"{device} {inode} {path.absolute()}"}
 
 
 def _held_identity(path: Path) -> tuple[int, int] | None:
-    """The identity ``hold_database_file`` recorded for ``path``, if it recorded this path."""
+    """The identity ``held_database_file`` recorded for ``path``, if it recorded this path."""
     device, _, rest = os.environ.get(DATABASE_FILE_VARIABLE, "").partition(" ")
     inode, _, held = rest.partition(" ")
     if not held or held != str(path.absolute()) or not (device.isdigit() and inode.isdigit()):

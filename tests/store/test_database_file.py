@@ -15,7 +15,7 @@ from matatu_learn.store.database import (
     StorageFailure,
     StorageFault,
     Store,
-    hold_database_file,
+    held_database_file,
 )
 from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
 from matatu_learn.teaching.voice import STORAGE_WORDS, error_words
@@ -24,12 +24,12 @@ from matatu_learn.widgets.history import HistoryBrowser
 
 @pytest.fixture
 def held(tmp_path, monkeypatch):
-    """A server's database, held as ``serve`` holds it (its kernels inherit the environment)."""
+    """A server's database, held as ``serve`` holds it for its kernels (they inherit the environment)."""
     monkeypatch.delenv(TEACHER_CODE_VARIABLE, raising=False)
     monkeypatch.delenv(DATABASE_FILE_VARIABLE, raising=False)
     path = tmp_path / "class.sqlite3"
     Store(path).close()
-    hold_database_file(path)
+    monkeypatch.setenv(DATABASE_FILE_VARIABLE, held_database_file(path)[DATABASE_FILE_VARIABLE])
     return path
 
 
