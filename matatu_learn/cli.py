@@ -820,6 +820,8 @@ PROGRESS_CSV = (
     "mistakes_queued",
     "mistakes_due",
     "active_at",
+    "steps_done",  # added later than the others: a spreadsheet's columns keep their places
+    "graded",
 )
 
 

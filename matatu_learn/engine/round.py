@@ -1051,12 +1051,14 @@ class Round:
             return Ruling(Rule.CALL_OWED, True, text, word=action.word)
         if kind is PICK:
             return Ruling(Rule.PICK_UP, True, text, pending=self.pending)
+        # A stock that is empty, with no pile under the top card to make a new one: nothing to take.
+        nothing_to_take = {"nothing_to_take": True} if not self.stock and len(self.pile) <= 1 else {}
         if kind is DRAW:
-            return Ruling(Rule.DRAW, True, text)
+            return Ruling(Rule.DRAW, True, text, **nothing_to_take)
         if kind is PASS:
             if self.has_drawn:
                 return Ruling(Rule.PASS_AFTER_DRAW, True, text)
-            return Ruling(Rule.PASS_TAKES_ONE, True, text)
+            return Ruling(Rule.PASS_TAKES_ONE, True, text, **nothing_to_take)
         card = action.card
         if kind is CUT:
             weight = {} if rules.cut_limit is None else self._weight_facts(card)

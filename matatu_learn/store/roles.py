@@ -30,6 +30,9 @@ from .schema import MIGRATIONS
 from .settings import seconds
 
 TEACHER_CODE_VARIABLE = "MATATU_LEARN_TEACHER_CODE"
+# The address the class server saw the page's request come from, handed to the page's kernel: what
+# bounds one client's rooms across every page it opens (a fresh page is a fresh kernel).
+CLIENT_VARIABLE = "MATATU_LEARN_CLIENT"
 SHORTEST_CODE = 8  # characters of a teacher code: 8 of a class's guesses a second take years past the bound below
 # The server-wide bound on wrong codes, shared by every page through the database: FREE_WRONG_CODES
 # pass, then each further wrong code makes every page wait, twice as long each time, at most LONGEST_WAIT.
@@ -38,7 +41,7 @@ FIRST_WAIT = seconds("MATATU_LEARN_CODE_WAIT_SECONDS", 30)
 LONGEST_WAIT = 3600
 
 MIGRATIONS.add(
-    6,
+    9,
     "teacher code",
     """CREATE TABLE teacher_code (
         id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -64,6 +67,11 @@ _WORDS = {
 
 class RoleError(MatatuError):
     """A change this page may not make (no teacher code, or its bound reached); nothing was written."""
+
+
+def page_client() -> str:
+    """The client address the server saw this kernel's page asked from ('' when no class server says)."""
+    return os.environ.get(CLIENT_VARIABLE, "")[:100]
 
 
 class CodeLocked(RoleError):

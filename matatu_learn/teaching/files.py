@@ -13,7 +13,7 @@ UTF-8 raises the ``OSError`` or ``UnicodeDecodeError`` its reader words as befor
 >>> read_json(path)
 Traceback (most recent call last):
 ...
-matatu_learn.teaching.files.FileProblem: ... holds a number too long to read (more than 4,300 digits).
+matatu_learn.teaching.files.FileProblem: ... holds a number longer than 30 digits (numbers here are small).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import errno
 import json
 import os
 import stat
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +32,11 @@ FILE_LIMIT = 16 * 1024 * 1024  # bytes: far past any scenario, puzzle or export 
 NOT_REGULAR = "is not a regular file (a FIFO, a device or a link to one)"
 TOO_LARGE = f"is larger than {FILE_LIMIT // (1024 * 1024)} MB, the most a file read here may be"
 NAME_TOO_LONG = "is a name longer than this system allows"
-TOO_DEEP = "is nested too deeply to read (lists or objects thousands of levels inside one another)"
-NUMBER_TOO_LONG = f"holds a number too long to read (more than {sys.get_int_max_str_digits():,} digits)"
+# What a file of positions, games or puzzles may hold: numbers of a few digits, a few levels of lists and objects.
+LONGEST_NUMBER = 30  # digits
+DEEPEST = 32  # levels of lists and objects
+TOO_DEEP = f"holds lists or objects nested deeper than {DEEPEST} levels"
+NUMBER_TOO_LONG = f"holds a number longer than {LONGEST_NUMBER} digits (numbers here are small)"
 
 
 class FileProblem(MatatuError):
@@ -81,17 +83,49 @@ def read_text(path: str | Path) -> str:
     return content.decode("utf-8")
 
 
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > LONGEST_NUMBER:
+        raise _NumberTooLong
+    return int(digits)
+
+
+def _depth(value: Any) -> int:
+    """How many levels of lists and objects ``value`` holds, counted without recursion."""
+    deepest, waiting = 0, [(value, 0)]
+    while waiting:
+        item, level = waiting.pop()
+        if isinstance(item, dict | list):
+            level += 1
+            deepest = max(deepest, level)
+            waiting.extend((inner, level) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def parse_json(text: str, source: str | Path) -> Any:
-    """JSON read from ``text`` (of ``source``); a number too long or nesting too deep is a sentence,
-    a syntax error the ``json.JSONDecodeError`` its reader words."""
+    """JSON read from ``text`` (of ``source``); a number over ``LONGEST_NUMBER`` digits or lists
+    and objects nested deeper than ``DEEPEST`` levels are a sentence (``FileProblem``), a syntax
+    error the ``json.JSONDecodeError`` its reader words.
+
+    >>> parse_json('{"seed": 42}', "deal.json")
+    {'seed': 42}
+    >>> parse_json("[" * 40 + "]" * 40, "deep.json")
+    Traceback (most recent call last):
+    ...
+    matatu_learn.teaching.files.FileProblem: deep.json holds lists or objects nested deeper than 32 levels.
+    """
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        raise
-    except ValueError:  # int() past sys.get_int_max_str_digits()
+        value = json.loads(text, parse_int=_bounded_int)
+    except _NumberTooLong:
         raise FileProblem(source, NUMBER_TOO_LONG) from None
     except RecursionError:
         raise FileProblem(source, TOO_DEEP) from None
+    if _depth(value) > DEEPEST:
+        raise FileProblem(source, TOO_DEEP)
+    return value
 
 
 def read_json(path: str | Path) -> Any:

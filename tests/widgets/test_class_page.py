@@ -225,3 +225,32 @@ def test_the_trend_has_a_text_alternative(database, teacher_code):
 def test_the_page_is_made_of_widgets_a_voila_page_can_show(database, teacher_code):
     page = ClassPage(database)
     assert isinstance(page.code, widgets.Password) and page.show_button.description == "Show the class"
+
+
+# ---------------------------------------------------------------------- the server's rooms (issue 29)
+def test_the_teacher_sees_every_rooms_code_and_closes_one_or_every_waiting_room(database, teacher_code):
+    from matatu_learn.teaching import room as rooms
+
+    waiting = [rooms.open_room(database, name) for name in ("Amina", "Kato")]
+    playing = rooms.open_room(database, "Okello")
+    rooms.join_room(database, playing.code, "Wanjiru")
+    playing.start()
+    page = ClassPage(database)
+    codes = [table.code for table in (*waiting, playing)]
+    assert not any(code in shown(page) for code in codes), "nothing of the rooms before the code"
+    page.rooms.close_waiting()  # a click that reached the kernel all the same closes nothing
+    assert len(rooms.open_rooms(database)) == 3
+    show(page, teacher_code)
+    assert page.rooms.layout.display != "none"
+    assert all(code in page.rooms.listing.value for code in codes) and "Wanjiru" in page.rooms.listing.value
+    close = {button.description: button for button in page.rooms.close_buttons.children}
+    assert sorted(close) == sorted(f"Close room {code}" for code in codes)
+    close[f"Close room {playing.code}"].click()
+    assert page.rooms.status.value == f'<p role="status">Closed 1 room: {playing.code}.</p>'
+    assert playing.code not in page.rooms.listing.value
+    page.rooms.close_waiting_button.click()
+    assert "Closed 2 waiting rooms" in page.rooms.status.value
+    assert rooms.open_rooms(database) == [] and not page.rooms.close_buttons.children
+    assert "No rooms are open on this server." in page.rooms.listing.value
+    show(page, "not it")
+    assert page.rooms.layout.display == "none" and page.rooms.listing.value == ""
