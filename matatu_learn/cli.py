@@ -15,7 +15,7 @@ from .agents.choices import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
-from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, escaped, shown
+from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, StorageFailure, escaped, shown
 from .store.roles import SHORTEST_CODE, TEACHER_CODE_VARIABLE
 from .teaching.files import NAME_TOO_LONG, FileProblem, parse_json, read_text
 from .teaching.voice import Voice, error_words
@@ -338,7 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _COMMANDS[arguments.command](arguments)
     except MatatuError as error:
-        print(f"{PROGRAM}: {escaped(error_words(error))}", file=sys.stderr)
+        # The database's keeper runs the command line: a storage failure's sentence with its path and advice.
+        words = str(error) if isinstance(error, StorageFailure) else error_words(error)
+        print(f"{PROGRAM}: {escaped(words)}", file=sys.stderr)
         return 2
     except OSError as error:
         if error.errno != errno.ENAMETOOLONG:
@@ -773,13 +775,6 @@ def _serve(arguments) -> int:
 
     code = _served_teacher_code(arguments)
     folder = notebooks_folder(arguments.notebooks)
-    if code is None:
-        print(
-            f"{PROGRAM}: no teacher code, so nobody can publish rules, import games or see the class from the pages; "
-            f"to allow it, put a code such as {secrets.token_urlsafe(12)} in a file and serve with "
-            f"--teacher-code-file FILE (or set {TEACHER_CODE_VARIABLE}).",
-            file=sys.stderr,
-        )
     return serve(
         folder,
         arguments.port,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import importlib.util
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 from .engine.errors import MatatuError
+from .store.database import Store, held_database_file
 from .store.roles import TEACHER_CODE_VARIABLE
 from .store.settings import seconds
 
@@ -309,11 +311,30 @@ def _open_browser_when_ready(host: str, port: int, url: str) -> None:
     threading.Thread(target=open_when_ready, daemon=True).start()
 
 
-def voila_environment(teacher_code: str | None) -> dict[str, str] | None:
-    """Voilà's environment (its kernels inherit it): this one, with the teacher code when given."""
-    if teacher_code is None:
+def voila_environment(teacher_code: str | None, held: dict[str, str] | None = None) -> dict[str, str] | None:
+    """Voilà's environment (its kernels inherit it): this one, with the teacher code when given and
+    ``held`` (the class database, ``class_database``)."""
+    if teacher_code is None and not held:
         return None
-    return dict(os.environ, **{TEACHER_CODE_VARIABLE: teacher_code})
+    return dict(os.environ, **(held or {}), **({} if teacher_code is None else {TEACHER_CODE_VARIABLE: teacher_code}))
+
+
+def class_database() -> dict[str, str]:
+    """Open the class's database now (made if new), and hold its file for every page's kernel: one
+    opened after the file was removed or replaced refuses it rather than start a second database."""
+    with Store() as store:
+        return held_database_file(store.path)
+
+
+def suggest_a_teacher_code() -> None:
+    """Say on stderr that the server has no teacher code, with a fresh one the teacher may use."""
+    print(
+        "matatu-learn: no teacher code, so nobody can publish rules, import games or see the class from the pages; "
+        f"to allow it, put a code such as {secrets.token_urlsafe(12)} in a file and serve with "
+        f"--teacher-code-file FILE (or set {TEACHER_CODE_VARIABLE}).",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def serve(
@@ -333,11 +354,14 @@ def serve(
         )
     check_address(host, port)
     command = voila_command(folder, port, host)  # a culler's time set wrong is refused before anything is served
+    held = class_database()
     local, shared = addresses(host, port)
     print(f"Serving the lessons at {local}", flush=True)
     if shared is not None:
         print(f"Share this address with your class: {shared}", flush=True)
     print("Press Ctrl-C to stop.", flush=True)
+    if teacher_code is None:
+        suggest_a_teacher_code()
     stopping = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
     # A signal ignored on purpose (nohup, a shell's background job) stays ignored, by Voilà too.
     previous = {number: signal.getsignal(number) for number in stopping}
@@ -348,7 +372,7 @@ def serve(
     for number in handled:
         signal.signal(number, lambda number, frame: voila.stop(number) if voila else early.append(number))
     try:
-        voila = _Voila(command, voila_environment(teacher_code))
+        voila = _Voila(command, voila_environment(teacher_code, held))
         if early:
             voila.stop(early[0])
         if open_browser:

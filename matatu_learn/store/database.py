@@ -122,6 +122,62 @@ class StoreError(MatatuError):
     """The database cannot be used as asked; nothing in it was changed."""
 
 
+class StorageFault(StrEnum):
+    """Why the database's file could not be used: the fact a page words without the server's path."""
+
+    BUSY = "busy"
+    READ_ONLY = "read-only"
+    FULL = "full"
+    GONE = "gone"  # the file was removed or replaced under an open database
+    DAMAGED = "damaged"
+    UNUSABLE = "unusable"
+
+
+class StorageFailure(StoreError):
+    """The database's file failed (``fault``); the message, for the command line and the server's
+    log, names the file and what its keeper can do."""
+
+    def __init__(self, fault: StorageFault, path: Path, sentence: str):
+        self.fault, self.path = fault, path
+        super().__init__(sentence)
+
+
+def database_gone(path: Path) -> StorageFailure:
+    """The file a database was opened on is no longer at its path (removed, or another put there)."""
+    return StorageFailure(
+        StorageFault.GONE,
+        path,
+        f"The database {path} was removed or replaced while in use, so nothing was written; "
+        "restart the server to open the database now at that path.",
+    )
+
+
+# A server's one database: ``serve`` hands its kernels "device inode path" of the file it opened here, so a
+# page's kernel started after the file was removed or replaced refuses it instead of making a second.
+DATABASE_FILE_VARIABLE = "MATATU_LEARN_DB_FILE"
+
+
+def file_identity(path: Path) -> tuple[int, int]:
+    """The (device, inode) of the file at ``path``: the same while it is the same file."""
+    status = os.stat(path)
+    return status.st_dev, status.st_ino
+
+
+def held_database_file(path: Path) -> dict[str, str]:
+    """The environment variable (for the kernels to inherit) that holds the file at ``path`` as a server's database."""
+    device, inode = file_identity(path)
+    return {DATABASE_FILE_VARIABLE: f"{device} {inode} {path.absolute()}"}
+
+
+def _held_identity(path: Path) -> tuple[int, int] | None:
+    """The identity ``held_database_file`` recorded for ``path``, if it recorded this path."""
+    device, _, rest = os.environ.get(DATABASE_FILE_VARIABLE, "").partition(" ")
+    inode, _, held = rest.partition(" ")
+    if not held or held != str(path.absolute()) or not (device.isdigit() and inode.isdigit()):
+        return None
+    return int(device), int(inode)
+
+
 class RecordError(StoreError):
     """A ruleset version or a game record the gate refuses; the sentence names the field."""
 
@@ -254,30 +310,58 @@ def database_error(path: Path, error: sqlite3.Error) -> StoreError:
     name = getattr(error, "sqlite_errorname", "") or ""
     primary = code & 0xFF if isinstance(code, int) else None
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return StoreError(
-            f"The database {path} is busy: another program kept it locked for {BUSY_TIMEOUT_SECONDS} s; try again."
+        return StorageFailure(
+            StorageFault.BUSY,
+            path,
+            f"The database {path} is busy: another program kept it locked for {BUSY_TIMEOUT_SECONDS} s; try again.",
         )
-    if primary == sqlite3.SQLITE_READONLY:
-        return StoreError(
+    # A write refused by a read-only mount reaches SQLite as a failed write, as a full disk does.
+    read_only = primary == sqlite3.SQLITE_READONLY or (
+        (primary == sqlite3.SQLITE_FULL or name in _WRITE_FAILURES) and _on_read_only_file(path)
+    )
+    if read_only:
+        return StorageFailure(
+            StorageFault.READ_ONLY,
+            path,
             f"The database {path} is read-only (its file or folder cannot be written), so nothing was changed; "
-            f"set {ENVIRONMENT_VARIABLE} to a writable file to change it."
+            f"set {ENVIRONMENT_VARIABLE} to a writable file to change it.",
         )
     if primary == sqlite3.SQLITE_FULL or name in _WRITE_FAILURES:
-        return StoreError(
+        return StorageFailure(
+            StorageFault.FULL,
+            path,
             f"The disk holding the database {path} is full (or refused the write), so nothing was written; "
-            "free some space and try again."
+            "free some space and try again.",
         )
     if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return StoreError(
-            f"The database {path} is damaged or is not a matatu-learn database ({error}); it was left as it is."
+        return StorageFailure(
+            StorageFault.DAMAGED,
+            path,
+            f"The database {path} is damaged or is not a matatu-learn database ({error}); it was left as it is.",
         )
     if primary == sqlite3.SQLITE_CANTOPEN:
-        return StoreError(
-            f"The database {path} cannot be opened ({error}); set {ENVIRONMENT_VARIABLE} to a file you may read and write."
+        return StorageFailure(
+            StorageFault.UNUSABLE,
+            path,
+            f"The database {path} cannot be opened ({error}); set {ENVIRONMENT_VARIABLE} to a file you may read and write.",
         )
     if primary == sqlite3.SQLITE_IOERR:
-        return StoreError(f"The disk failed while reading the database {path} ({error}); nothing was changed.")
-    return StoreError(f"The database {path} could not be used ({error}); nothing was changed.")
+        return StorageFailure(
+            StorageFault.UNUSABLE,
+            path,
+            f"The disk failed while reading the database {path} ({error}); nothing was changed.",
+        )
+    return StorageFailure(
+        StorageFault.UNUSABLE, path, f"The database {path} could not be used ({error}); nothing was changed."
+    )
+
+
+def _on_read_only_file(path: Path) -> bool:
+    """Whether the database's file is on a read-only mount (which stops root too)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 # An I/O error while writing is how SQLite reports a file past its size limit or a disk that filled mid-write.
@@ -482,6 +566,11 @@ class Database:
         self.path = Path(path).expanduser() if path is not None else default_path()
         self._connection = self._open()
         try:
+            self._identity = file_identity(self.path)  # the file opened: a write first checks it is still there
+        except OSError:
+            self._connection.close()
+            raise database_gone(self.path) from None
+        try:
             self._migrate()
         except sqlite3.Error as error:
             self._connection.close()
@@ -493,6 +582,14 @@ class Database:
     # ------------------------------------------------------------- opening
     def _open(self) -> sqlite3.Connection:
         path = self.path
+        held = _held_identity(path)
+        if held is not None:
+            try:
+                present = file_identity(path)
+            except OSError:
+                present = None
+            if present != held:  # making a second database at the server's path would split the class
+                raise database_gone(path)
         try:
             if path.is_dir():
                 raise StoreError(f"{path} is a folder, not a database file; set {ENVIRONMENT_VARIABLE} to a file path.")
@@ -598,6 +695,7 @@ class Database:
         if connection.in_transaction:
             yield connection
             return
+        self._check_file()
         try:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -648,10 +746,22 @@ class Database:
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> sqlite3.Cursor:
         """One statement that writes: alone, it is one atomic transaction; inside ``write``, part of it."""
+        if not self._connection.in_transaction:
+            self._check_file()
         try:
             return self._connection.execute(sql, parameters)
         except sqlite3.Error as error:
             raise database_error(self.path, error) from None
+
+    def _check_file(self) -> None:
+        """Refuse to write unless the path still holds the file opened: a removed file would take the
+        writes into nothing, and another at the path is another database."""
+        try:
+            present = file_identity(self.path)
+        except OSError:
+            present = None
+        if present != self._identity:
+            raise database_gone(self.path)
 
     def schema_version(self) -> int:
         """The schema version the file is at (``MIGRATIONS.version`` once opened here)."""

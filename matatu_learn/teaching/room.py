@@ -76,7 +76,7 @@ from .room_voice import (
 )
 from .table_facts import ScreenFacts, no_pause
 from .table_state import table_state
-from .voice import COMPASS, Voice, changes_words, ruleset_words
+from .voice import COMPASS, Voice, changes_words, error_words, ruleset_words
 
 # How often a page tells the room it is there (AWAY_SECONDS without it, and the computer stands in).
 HEARTBEAT_SECONDS = AWAY_SECONDS / 4  # 5 s: four beats within the away time, whatever the server sets it to
@@ -620,7 +620,7 @@ class RoomTable:
         ruling = getattr(error, "ruling", None)
         if ruling is not None and names:
             return Voice(len(names), viewer=self.seat, names=names).ruling(ruling)
-        return str(error)
+        return error_words(error)
 
     # ------------------------------------------------------------------ taps
     def tap(self, message: Tap | dict) -> str:

@@ -56,6 +56,7 @@ from ..engine.events import (
 from ..engine.rules import Chopper, CutCounts
 from ..engine.rules_text import inactive_causes
 from ..engine.rulings import Rule, Ruling
+from ..store.database import StorageFailure, StorageFault
 from ..store.roles import CodeLocked
 
 # The words of a card: ranks and suits as a sentence says them.
@@ -488,6 +489,19 @@ class Voice:
         return str(error) if ruling is None else self.ruling(ruling)
 
 
+# What a page says when the database's file fails: no server path, no advice for whoever keeps the server.
+STORAGE_WORDS = {
+    StorageFault.BUSY: "The database is busy — try again in a moment.",
+    StorageFault.READ_ONLY: "The class's database is read-only on the server just now, so nothing was saved; "
+    "tell your teacher.",
+    StorageFault.FULL: "The server's disk is full, so nothing was saved; tell your teacher.",
+    StorageFault.GONE: "The class's database was removed or replaced on the server, so nothing was saved; "
+    "tell your teacher.",
+    StorageFault.DAMAGED: "The class's database is damaged, so nothing was saved; tell your teacher.",
+    StorageFault.UNUSABLE: "The class's database cannot be used just now, so nothing was saved; tell your teacher.",
+}
+
+
 def error_words(error: Exception) -> str:
     """An error in words where no table is at hand (the command line, a scenario file): a refused
     action's ruling spoken to the player who tried it, any other error its own sentence.
@@ -499,6 +513,8 @@ def error_words(error: Exception) -> str:
     """
     if isinstance(error, CodeLocked):
         return f"Too many wrong codes: try again in {error.seconds} seconds."
+    if isinstance(error, StorageFailure):
+        return STORAGE_WORDS[error.fault]  # the server's path and what its keeper can do go to its log
     ruling = getattr(error, "ruling", None)
     if ruling is None:
         return str(error)

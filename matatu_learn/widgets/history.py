@@ -16,20 +16,20 @@ import ipywidgets as widgets
 from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
 from ..engine.rules_text import rules_sections
-from ..store.database import RecordedSeat, Store, replay_record
+from ..store.database import RecordedSeat, StorageFault, Store, replay_record
 from ..store.roles import require_teacher, teacher_code_set
 from ..teaching.play import seat_player_words
 from ..teaching.voice import (
     ENDING_WORDS,
+    STORAGE_WORDS,
     Voice,
-    error_words,
     inactive_words,
     listed,
     setting_description,
     setting_title,
     value_words,
 )
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 from .stepper import FrameStepper
 from .svg import STYLE
 
@@ -38,7 +38,7 @@ def _label(name: str, version: int) -> str:
     return f"{name} v{version}"
 
 
-BUSY = "The database is busy — try again in a moment."
+BUSY = STORAGE_WORDS[StorageFault.BUSY]
 QUICK_GAMES = 5  # a click records this many: the page's write budget counts each
 QUICK_GAMES_DOING = "record quick games into the class's history"
 
@@ -57,7 +57,7 @@ def problem_sentence(error: BaseException) -> str:
     if database_busy(error):
         return BUSY
     if isinstance(error, MatatuError):
-        return error_words(error)
+        return refusal_sentence(error)
     return f"The database could not be used ({error}); nothing was changed."
 
 

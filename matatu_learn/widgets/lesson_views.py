@@ -45,7 +45,7 @@ from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
 from .live import LiveHTML
 from .navigation import FollowsRuleset
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 from .stepper import FrameStepper
 from .svg import STYLE, card_html, cards_html
 from .views import HAND_WIDTH, HandView, TableView
@@ -741,7 +741,7 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
         try:
             answer_lesson(context.learners(), context.learner.name, self.page, self.ruleset, self.seed, right)
         except MatatuError as error:  # the store's refusals (StoreError, RecordError) among them
-            self.view.kept.value = note_html(f"{NOT_KEPT} {error}")
+            self.view.kept.value = note_html(f"{NOT_KEPT} {refusal_sentence(error)}")
             return
         self.view.kept.value = ""
 

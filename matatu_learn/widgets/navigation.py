@@ -34,7 +34,7 @@ from ..teaching.lessons import (
 from ..teaching.pages import page
 from ..teaching.progress import practised_lessons
 from .learner import PageAddress
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
 
@@ -135,7 +135,7 @@ def remember_practice(page: str) -> str:
     try:
         kept = stored_progress(context.learner.name)
     except StoreError as error:
-        return str(error)
+        return refusal_sentence(error)
     if kept is not None and page in practised_lessons(kept):
         context.practice.practised(page)
     return ""

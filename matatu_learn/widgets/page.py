@@ -19,15 +19,18 @@ out before its page's address is known (a pre-heated kernel) takes it later with
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..store.database import Store, default_path
+from ..engine.errors import MatatuError
+from ..store.database import StorageFailure, Store, default_path
 from ..store.progress import Progress, learner_name
 from ..store.roles import WriteBudget, page_client
 from ..teaching.lessons import ruleset_from_query
 from ..teaching.progress import learner_from_query
 from ..teaching.room import ROOM_LIMITS
+from ..teaching.voice import error_words
 
 __all__ = [
     "CarriedLearner",
@@ -170,6 +173,15 @@ class PageContext:
         then lock the file whole."""
         while self.databases:
             self.databases.popitem()[1].close()
+
+
+def refusal_sentence(error: MatatuError) -> str:
+    """What a page says of an error (``error_words``); a storage failure's whole sentence (the
+    file's path, what to do) goes to the server's log instead: the kernel's own stderr, which the
+    server's terminal shows, never the page's output."""
+    if isinstance(error, StorageFailure):
+        print(f"matatu-learn: {error}", file=sys.__stderr__, flush=True)
+    return error_words(error)
 
 
 _kernel: list[PageContext] = []  # the kernel's page, once made

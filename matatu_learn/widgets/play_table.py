@@ -34,7 +34,7 @@ from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
 from .navigation import carried_ruleset
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 from .svg import STYLE
 from .table_widget import PACES, TableWidget
 
@@ -230,7 +230,7 @@ class PlayTable(widgets.VBox):
             rules = with_switches(self.registry.ruleset(name).rules, dict(self.house_rules.switches or {}))
             table = Table(rules, seats, seed, whole_match=self.length.value)
         except MatatuError as error:
-            self.settings_note.value = f"<p>✘ {_escape(str(error))}</p>"
+            self.settings_note.value = f"<p>✘ {_escape(refusal_sentence(error))}</p>"
             self.settings.selected_index = 0
             return
         self.session = set_up_screen(

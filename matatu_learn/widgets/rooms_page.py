@@ -55,7 +55,7 @@ from .bounds import bounded_text
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 from .table_widget import STATIC, TableWidget
 
 # Seconds between two looks at the room: a move shows on every other page within a second.
@@ -446,7 +446,7 @@ class RoomsPage(widgets.VBox):
         try:
             room = make()
         except MatatuError as error:
-            self._say_here(str(error), refused=True)
+            self._say_here(refusal_sentence(error), refused=True)
             if back:  # a link that holds no seat: the address keeps the room's code only
                 self.address.address = self._query(urlencode({"room": self.code.value}))
             return
@@ -484,7 +484,7 @@ class RoomsPage(widgets.VBox):
         try:
             room.leave()
         except MatatuError as error:
-            self._say_here(str(error), refused=True)
+            self._say_here(refusal_sentence(error), refused=True)
             return
         self._let_go()
         self.forms.layout.display = None
@@ -548,7 +548,7 @@ class RoomsPage(widgets.VBox):
         try:
             doing(self.room)
         except MatatuError as error:
-            self._say_here(str(error), refused=True)
+            self._say_here(refusal_sentence(error), refused=True)
         else:
             self._say_here("")
         self.show(force=True)
@@ -751,7 +751,7 @@ class RoomsPage(widgets.VBox):
             try:
                 self.tick()
             except MatatuError as error:  # the database busy, say: said, and the next look tries again
-                self._say_here(str(error), refused=True)
+                self._say_here(refusal_sentence(error), refused=True)
                 self._poll_said = True
             except Exception as error:  # noqa: BLE001  (the poll goes on; the kernel's log says why)
                 print(f"The room's poll failed: {error!r}", file=sys.stderr)

@@ -33,7 +33,7 @@ from ..teaching.path import (
 from ..teaching.progress import lesson_status, progress_lines
 from .bounds import note_html
 from .navigation import NAVIGATION_STYLE, PathStart, _anchor, carried_ruleset, page_address, page_link
-from .page import kernel_page
+from .page import kernel_page, refusal_sentence
 
 NAME_WORDS = {
     "box": "Your name",
@@ -226,7 +226,7 @@ class YourProgress(widgets.VBox):
         try:
             kernel_page().learner.change(name)  # a new name redraws the page (``show`` listens)
         except StoreError as error:  # RecordError: a name refused
-            self.note.value = note_html(str(error))
+            self.note.value = note_html(refusal_sentence(error))
             return
         if kernel_page().learner.name == before:
             self.show()
@@ -257,7 +257,7 @@ class YourProgress(widgets.VBox):
         except StoreError as error:
             self.standing.value = ""
             self.steps.value = path_html(None)
-            self.note.value = note_html(f"{NAME_WORDS['not kept']} {error}")
+            self.note.value = note_html(f"{NAME_WORDS['not kept']} {refusal_sentence(error)}")
             self.path.lead_to(None)
             return
         self.standing.value = standing_html(name, kept)

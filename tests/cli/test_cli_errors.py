@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from matatu_learn import cli
-from matatu_learn.store.database import Store
+from matatu_learn.store.database import DATABASE_FILE_VARIABLE, Store
 from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
 
 
@@ -265,11 +265,26 @@ def test_the_teacher_code_is_read_from_a_file_or_the_environment(served_code, mo
     assert "is not a regular file" in capsys.readouterr().err
 
 
-def test_serve_without_a_code_suggests_one_of_its_own(served_code, capsys):
-    assert cli.main(["serve", "--no-browser"]) == 0 and served_code["teacher_code"] is None
+def test_serve_without_a_code_suggests_one_of_its_own(capsys):
+    import matatu_learn.server as server
+
+    server.suggest_a_teacher_code()
     first = capsys.readouterr().err
-    assert cli.main(["serve", "--no-browser"]) == 0
+    server.suggest_a_teacher_code()
     second = capsys.readouterr().err
     suggested = [re.search(r"a code such as (\S+) in a file", error).group(1) for error in (first, second)]
     assert suggested[0] != suggested[1] and all(len(code) >= 16 for code in suggested)
     assert "--teacher-code-file FILE" in first and first.count("\n") == 1
+
+
+def test_serve_holds_its_database_so_pages_never_start_a_second_one(monkeypatch, tmp_path):
+    import matatu_learn.server as server
+
+    path = tmp_path / "class.sqlite3"
+    monkeypatch.setenv("MATATU_LEARN_DB", str(path))
+    held = server.class_database()  # made now: the kernels hold this very file
+    device, inode, named = held[DATABASE_FILE_VARIABLE].split(" ", 2)
+    assert named == str(path) and (int(device), int(inode)) == (path.stat().st_dev, path.stat().st_ino)
+    environment = server.voila_environment("kasubi-tombs-42", held)
+    assert environment[DATABASE_FILE_VARIABLE] == held[DATABASE_FILE_VARIABLE]
+    assert environment[TEACHER_CODE_VARIABLE] == "kasubi-tombs-42"
