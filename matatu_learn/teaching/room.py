@@ -314,7 +314,9 @@ class RoomTable:
         return f"room={self.code}&player={self.token}"
 
     def page_closed(self) -> None:
-        """The page holding this seat has closed: the room sees its seat away at once."""
+        """The page holding this seat has closed: the room sees its seat away at once, and this
+        table says it is here no more (a poll that comes after would undo the away)."""
+        self._beat = math.inf
         self.rooms.away(self.code, self.token)
 
     def close_connection(self) -> None:

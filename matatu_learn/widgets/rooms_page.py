@@ -492,6 +492,7 @@ class RoomsPage(widgets.VBox):
 
     def page_closed(self) -> None:
         """The page's kernel is shutting down (the tab closed): the room sees this seat away at once."""
+        self.stop_poll()
         if self.room is not None:
             self.room.page_closed()
 
