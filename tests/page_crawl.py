@@ -48,6 +48,24 @@ READ_TEXT = """() => {
 }"""
 
 
+# Each face-up card shown and the width its picture is drawn at (a card not shown has none).
+CARD_WIDTHS = """nodes => nodes
+    .map(n => [n.dataset.card, (n.querySelector("svg") || n).getBoundingClientRect().width])
+    .filter(([card, width]) => width > 0)"""
+
+
+def narrowest(widths: list[list]) -> dict[str, float]:
+    """Each card's narrowest drawing on the page.
+
+    >>> narrowest([["7♦", 58.0], ["7♦", 56.5], ["K♣", 64.0]])
+    {'7♦': 56.5, 'K♣': 64.0}
+    """
+    found: dict[str, float] = {}
+    for card, width in widths:
+        found[card] = min(width, found.get(card, width))
+    return found
+
+
 @dataclass(frozen=True)
 class PageRecord:
     """What one visit of a page showed."""
@@ -59,6 +77,7 @@ class PageRecord:
     stderr_outputs: int  # outputs written to stderr
     tracebacks: int  # outputs showing a traceback
     card_labels: list[str | None]  # each face-up card's aria-label
+    card_widths: dict[str, float]  # the narrowest drawing of each face-up card shown, in px
     buttons: list[tuple[str, str | None]]  # each widget button's text and title
     text: str  # the page's text, without code, scripts and styles
     widget_text: str  # the text of the widgets
@@ -92,6 +111,7 @@ def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
             card_labels=page.locator("[data-card]").evaluate_all(
                 "nodes => nodes.map(n => n.getAttribute('aria-label'))"
             ),
+            card_widths=narrowest(page.locator("[data-card]").evaluate_all(CARD_WIDTHS)),
             buttons=[
                 (text, title)
                 for text, title in page.locator(".jupyter-widgets button").evaluate_all(

@@ -41,9 +41,9 @@ from ..teaching.lessons import (
 )
 from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
 from ..teaching.progress import answer_lesson
-from ..teaching.voice import ENDING_WORDS, Voice, card_name, chopper_words, count, listed
-from .announcer import Announcer
+from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
+from .live import LiveHTML
 from .navigation import FollowsRuleset
 from .page import kernel_page
 from .stepper import FrameStepper
@@ -375,8 +375,7 @@ class CutMeter(FollowsRuleset, widgets.VBox):
         self.meter = widgets.IntProgress(
             min=0, max=60, description="Weight", bar_style="success", style={"description_width": "initial"}
         )
-        self.verdict = widgets.HTML()
-        self.announcer = Announcer()  # the hand read and the meter's answer, as a screen reader hears them
+        self.verdict = LiveHTML()  # the meter's answer, heard as it changes
         for control in (self.marker_suit, self.hand_text):
             control.observe(lambda change: self.refresh(), names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -386,7 +385,6 @@ class CutMeter(FollowsRuleset, widgets.VBox):
                 self.cards,
                 self.meter,
                 self.verdict,
-                self.announcer,
             ]
         )
         self.follow_ruleset(ruleset)
@@ -414,7 +412,6 @@ class CutMeter(FollowsRuleset, widgets.VBox):
             self.cards.value = ""
             self.verdict.value = f"<p>✘ {html.escape(str(error))}</p>"
             self.meter.value = 0
-            self.announcer.say(str(error))
             return
         self.cards.value = STYLE + cards_html(hand, HAND_WIDTH)
         total = game.total(0)
@@ -437,9 +434,6 @@ class CutMeter(FollowsRuleset, widgets.VBox):
         self.meter.bar_style = ("success" if game.light_enough(choppers[-1]) else "danger") if choppers else ""
         self.meter.description = f"{weight} / {limit if limit is not None else '∞'}"
         self.verdict.value = _sentences(lines)
-        # Heard without the marks: "You may" and "You cannot" say it.
-        heard = " ".join(line.lstrip("✔✘ ") for line in lines)
-        self.announcer.say(f"Your hand: {listed([card_name(card) for card in hand])}. {heard}")
 
 
 # Hands on a preset's limit and one point over it, and one with no limit (preset, the marker's suit, the hand).
@@ -639,12 +633,9 @@ class QuestionView(widgets.VBox):
         self.marker_card = widgets.HTML()
         self.table = TableView()
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.feedback = widgets.HTML()
+        self.feedback = LiveHTML()  # the verdict, heard as it comes
         self.kept = widgets.HTML()  # why an answer was not kept, when it was not
-        self.announcer = Announcer()  # the verdict, as a screen reader hears it
-        super().__init__(
-            [self.prompt, self.marker_card, self.table, self.choices, self.feedback, self.kept, self.announcer]
-        )
+        super().__init__([self.prompt, self.marker_card, self.table, self.choices, self.feedback, self.kept])
 
     def show(self, question: Question, on_answer: Callable[[str], object]) -> None:
         """Ask ``question``; a button pressed calls ``on_answer(key)``."""
@@ -667,7 +658,7 @@ class QuestionView(widgets.VBox):
         self.feedback.value = self.kept.value = ""
 
     def judge(self, key: str, close: bool = False, then: widgets.Button | None = None) -> bool:
-        """Whether ``key`` is right, shown on the buttons and in words, and said in the live region;
+        """Whether ``key`` is right, shown on the buttons and in words (heard as they come);
         ``close``: no answer after this one, and the keyboard's focus (on a button now disabled) goes
         to ``then``, the button that carries on."""
         question = self.question
@@ -675,7 +666,6 @@ class QuestionView(widgets.VBox):
             button.button_style = "success" if choice in question.right else "danger" if choice == key else ""
             button.disabled = close
         self.feedback.value = feedback_html(question, key)
-        self.announcer.say(f"{question.verdict(key)} {question.reasons(key)}")
         if close and then is not None:
             then.focus()
         return key in question.right

@@ -428,6 +428,7 @@ class RoomsPage(widgets.VBox):
                 self.service,
                 bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"]),
                 budget=kernel_page().rooms,
+                client=kernel_page().client,
             )
         )
 

@@ -16,7 +16,7 @@ from ..engine.events import public_event
 from ..engine.frames import Frame
 from ..engine.view import PlayerView, TeacherView
 from ..teaching.voice import Voice
-from .announcer import Announcer
+from .live import LiveHTML
 from .views import TableView
 
 
@@ -36,6 +36,11 @@ class FrameStepper(widgets.VBox):
 
     Each move is a sentence with the seats' names; the rule that allowed it follows in small print. The last step of a finished round says who won, every hand's total
     and the points. ``on_finish`` adds a "Next topic" button, ready on the last step.
+
+    Phone first: what the step says, then the table (the cards the move brought outlined), then
+    the buttons, kept at the bottom of the screen. A screen reader hears each step's number and
+    words as they change (live regions); a button that closes when pressed hands the keyboard's
+    focus on.
     """
 
     def __init__(
@@ -48,21 +53,23 @@ class FrameStepper(widgets.VBox):
     ):
         self.back = widgets.Button(description="Back", icon="step-backward", tooltip="The step before")
         self.next = widgets.Button(
-            description="Next", icon="step-forward", button_style="info", tooltip="The next step"
+            description="Next", icon="step-forward", button_style="primary", tooltip="The next step"
         )
         self.restart = widgets.Button(description="Restart", icon="undo", tooltip="The first step")
         self.next_topic = widgets.Button(
             description="Next topic", icon="forward", button_style="primary", tooltip="On to the next topic"
         )
-        self.counter = widgets.HTML()
-        self.caption = widgets.HTML()
+        # Live regions: a screen reader hears the step's number and what it says as they change.
+        self.counter = LiveHTML()
+        self.caption = LiveHTML()
+        self.caption.add_class("matatu-step-words")
         self.table = TableView()
-        self.announcer = Announcer()
-        # The buttons stay the same widgets from step to step, so keyboard focus stays where it was.
-        self.back.on_click(lambda _: self.show(self.position - 1))
-        self.next.on_click(lambda _: self.show(self.position + 1))
+        # The buttons stay the same widgets from step to step, so keyboard focus stays where it was;
+        # a button that closes when pressed hands it on (``pressed``).
+        self.back.on_click(lambda _: self.pressed(self.back, lambda: self.show(self.position - 1), self.next))
+        self.next.on_click(lambda _: self.pressed(self.next, lambda: self.show(self.position + 1), self.carry_on))
         self.restart.on_click(lambda _: self.show(0))
-        self.next_topic.on_click(lambda _: self.on_finish and self.on_finish())
+        self.next_topic.on_click(lambda _: self.pressed(self.next_topic, self.finish, self.next))
         # On a phone the row wraps and each button keeps its whole label.
         for button in (self.restart, self.back, self.next, self.next_topic):
             button.layout = widgets.Layout(width="auto", min_width="6em")
@@ -74,11 +81,10 @@ class FrameStepper(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         bar.add_class("matatu-stepper-bar")
-        super().__init__([self.counter, self.caption, self.table, bar, self.announcer])
+        super().__init__([self.counter, self.caption, self.table, bar])
         self.add_class("matatu-stepper")
         self.viewer = viewer
         self.on_finish = on_finish
-        self.position = 0
         self.load(frames, texts, empty_text)
 
     def load(self, frames: Sequence[Frame], texts: Sequence[str] | None = None, empty_text: str = "") -> None:
@@ -120,7 +126,6 @@ class FrameStepper(widgets.VBox):
             self.back.disabled = self.next.disabled = self.restart.disabled = True
             self.next_topic.layout.display = "none"
             return
-        moved_from = self.position
         position = max(0, min(position, len(self.frames) - 1))
         self.position = position
         frame = self.frames[position]
@@ -128,19 +133,28 @@ class FrameStepper(widgets.VBox):
         self.caption.value = self.words(position)
         self.table.show(self.view_of(frame), changed=self.changed(position))
         self.counter.value = f"<span class='matatu-note'>step {position + 1} of {len(self.frames)}</span>"
-        # A screen reader hears the step's change: the live region stays, only its words change.
-        self.announcer.say(f"Step {position + 1} of {len(self.frames)}. {self.heard(position)}")
         self.back.disabled = position == 0
         self.next.disabled = last
         self.restart.disabled = False
         self.next_topic.layout.display = None if self.on_finish is not None else "none"
         self.next_topic.disabled = not last
-        # A button that is pressed and becomes disabled would drop the keyboard's focus to the page:
-        # it goes to the button that carries on instead.
-        if last and position > moved_from:
-            (self.next_topic if self.on_finish is not None else self.back).focus()
-        elif position == 0 and moved_from > 0 and len(self.frames) > 1:
-            self.next.focus()
+
+    @property
+    def carry_on(self) -> widgets.Button:
+        """What follows the last step: the next topic, or else Back."""
+        return self.next_topic if self.on_finish is not None else self.back
+
+    def finish(self) -> None:
+        if self.on_finish is not None:
+            self.on_finish()
+
+    @staticmethod
+    def pressed(button: widgets.Button, act: Callable[[], None], then: widgets.Button) -> None:
+        """Do what ``button`` does; if that closed it, the keyboard's focus (on it, fallen to the
+        page now) goes to ``then``, if ``then`` is open."""
+        act()
+        if button.disabled and not then.disabled:
+            then.focus()
 
     def sentences(self, position: int) -> tuple[str, str, list[str], str, str]:
         """What a step says, in plain words: its text, the move, the move's effects, why it was
@@ -160,14 +174,6 @@ class FrameStepper(widgets.VBox):
         if frame.game.over and (last or self.frames[position + 1].action is None):
             result = voice.result(frame.game.result)
         return self.texts[position], move, effects, why, result
-
-    def heard(self, position: int) -> str:
-        """A step as a screen reader hears it: the move, its effects and the result; before the
-        first move, the step's text."""
-        text, move, effects, _, result = self.sentences(position)
-        if not move:
-            return " ".join(part for part in (text, result) if part)
-        return " ".join([move, *effects, *([result] if result else [])])
 
     def words(self, position: int) -> str:
         """What a step says: its text, the move as a sentence, its effects, and at the end the result."""

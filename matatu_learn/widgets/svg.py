@@ -33,7 +33,7 @@ STYLE = """<style>
 .matatu-card-choice{position:relative}
 .matatu-card-choice button{position:static !important}
 .matatu-card-choice button::after{content:"";position:absolute;inset:0;cursor:pointer}
-.matatu-stepper .widget-html-content{line-height:1.45 !important}
+.matatu-stepper .widget-html-content,.matatu-live{line-height:1.45 !important}
 .matatu-stepper p,.matatu-stepper ul{margin:4px 0}
 .matatu-stepper-bar{position:sticky;bottom:0;z-index:3;background:#fff;border-top:1px solid #ddd;padding:2px 0}
 .jp-OutputArea:has(.matatu-stepper),.jp-OutputArea-child:has(.matatu-stepper),.jp-OutputArea-output:has(.matatu-stepper),.widget-box:has(.matatu-stepper-bar){overflow:visible !important}

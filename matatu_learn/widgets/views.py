@@ -30,8 +30,8 @@ from ..teaching.voice import (
     count,
     seat_names,
 )
-from .announcer import Announcer
 from .bounds import KernelChoice
+from .live import LiveHTML
 from .svg import STYLE, back_html, card_html
 
 # Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
@@ -236,16 +236,15 @@ class HandView(widgets.VBox):
     Each card's picture is its button (the button under it reaches over the whole card), so a tap
     anywhere on the card answers, and the keyboard reaches every card by Tab. ``on_action(action)``
     is called when the learner plays a legal card; without it the view only teaches (tap a card to
-    hear yes or why not). What a tap says is said in a live region too.
+    hear yes or why not). What a tap says is heard as it changes (a live region).
     """
 
     def __init__(self, game: Round, seat: int, on_action: Callable[[Action], None] | None = None):
         super().__init__()
         self.on_action = on_action
-        self.message = widgets.HTML()
-        self.announcer = Announcer()
+        self.message = LiveHTML()  # what a tap says, heard as it changes
         self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = [self.cards_box, self.message, self.announcer]
+        self.children = [self.cards_box, self.message]
         self.add_class("matatu-hand-choice")
         self.show(game, seat)
 
@@ -282,7 +281,6 @@ class HandView(widgets.VBox):
         if len(actions) > 1:
             choices = "<br>Ways to lay it: " + "; ".join(html.escape(action_words(action.text)) for action in actions)
         self.message.value = f'<p class="matatu-note"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
-        self.announcer.say(f"{verdict.split()[-1]}: {reason}")
         if actions and self.on_action is not None and len(actions) == 1:
             self.on_action(actions[0])
 

@@ -14,7 +14,7 @@ from conftest import PAGES, RESULTS, open_notebook, save
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import ordinary_position
 from matatu_learn.teaching.voice import card_words
-from matatu_learn.widgets.svg import card_label
+from matatu_learn.widgets.svg import MIN_CARD_WIDTH, card_label
 
 
 def widget_text(page):
@@ -29,6 +29,13 @@ def test_every_notebook_renders_in_the_browser_without_an_error(crawl, name):
     assert shown.tracebacks == 0
     assert all(shown.card_labels), "every face-up card has an accessible label"
     assert all(text.strip() or title for text, title in shown.buttons), "every button says what it does"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_card_shown_is_at_least_56_px_wide(crawl, name):
+    # The crawl's window is a small laptop's (1200 px); a phone's is checked in test_browser_steppers.py.
+    narrow = {card: round(width, 1) for card, width in crawl[name].card_widths.items() if width < MIN_CARD_WIDTH}
+    assert not narrow, f"{name} draws cards narrower than {MIN_CARD_WIDTH} px: {narrow}"
 
 
 def test_the_landing_page_links_to_every_lesson(page, voila):
