@@ -22,6 +22,7 @@ from ..teaching.coach import CoachedTable, first_game_seeds, second_game
 from .game_grade import GameGrade, start_thread
 from .learner import carried_learner
 from .page import kernel_page
+from .page_access import PageAccess
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
 
@@ -62,7 +63,7 @@ class FirstGame(widgets.VBox):
         )
         self.without_help.add_class("matatu-without-help")
         self.without_help.on_click(lambda _: self.play_without_help())
-        super().__init__([self.board, self.grade, self.without_help])
+        super().__init__([self.board, self.grade, self.without_help, PageAccess()])  # icons are not read
         self._set(CoachedTable(seed, **self._screen()))
 
     # ------------------------------------------------------------------ games

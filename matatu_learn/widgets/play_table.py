@@ -29,12 +29,12 @@ from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_la
 from ..teaching.table_facts import ScreenFacts, set_up_screen
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
-from .disclosures import KeyboardDisclosures
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
 from .navigation import carried_ruleset
 from .page import kernel_page, refusal_sentence
+from .page_access import PageAccess
 from .svg import STYLE
 from .table_widget import PACES, TableWidget
 
@@ -173,8 +173,8 @@ class PlayTable(widgets.VBox):
         self.board.observe(lambda change: self.controller.play_on(), names="pace")
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
-        # The settings' title answers to the keyboard (the Accordion's own does not).
-        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings, KeyboardDisclosures()])
+        # The settings' title answers to the keyboard (the Accordion's own does not); icons are not read.
+        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings, PageAccess()])
         self._ruleset_changed()
         if jokers is not None and jokers != self.house_rules.rules.jokers:
             self.house_rules.choose("jokers", jokers)

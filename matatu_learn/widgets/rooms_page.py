@@ -56,6 +56,7 @@ from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
 from .page import kernel_page, refusal_sentence
+from .page_access import PageAccess
 from .table_widget import STATIC, TableWidget
 
 # Seconds between two looks at the room: a move shows on every other page within a second.
@@ -341,7 +342,8 @@ class RoomsPage(widgets.VBox):
         self._arrange(dealt=False)
         # Rooms' codes are not listed here: a student joins by the code the host reads out (the
         # teacher sees every room on the class page).
-        super().__init__([widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.away_note, self.room_box])
+        page = [widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.away_note, self.room_box]
+        super().__init__([*page, PageAccess()])  # icons are not read; folded sections answer to the keyboard
         self.add_class("matatu-rooms")
         self._arrive(kernel_page().query if query is None else query)
 

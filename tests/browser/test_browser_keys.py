@@ -261,6 +261,7 @@ def test_the_rules_chosen_and_the_suit_question_and_the_calls_answered_by_keys(b
         page.add_init_script(NOTE_SAID)
         open_play(page, voila)
         deal_by_keys(page, "Uganda Classic", opponents=1, seed=CALLS_SEED)
+        assert page.get_by_role("button", name="Deal again", exact=True).count() == 1, "an icon is read in its name"
         game = Match(PRESETS["uganda"], 2, CALLS_SEED).next_round()
         tab_to_hand(page)  # from the settings' "Deal again", on round the page to the table
         asked: list[str] = []
@@ -278,7 +279,7 @@ def test_a_room_of_two_devices_plays_a_round_with_the_keyboard_alone(browser, tm
             player.page.add_init_script(NOTE_SAID)
             player.page.evaluate(NOTE_SAID)
         host = players[0].page
-        start_button = host.get_by_role("button", name="Start the round")
+        start_button = host.get_by_role("button", name="Start the round", exact=True)  # its icon is not read
         start_button.focus()
         host.keyboard.press("Enter")
         for player in players:
