@@ -14,7 +14,7 @@ changes these things, each because a page's client is anyone on the classroom ne
   down even while busy (Jupyter's culler spares busy kernels, or culls them only when silent);
 - the pages use the template in ``voila_template/``: nothing fetched from outside the server,
   and a page that loses its kernel says so;
-- every page's kernel runs ``matatu_learn.widgets.page_kernel.PageKernel`` (a memory limit, the
+- every page's kernel runs ``matatu_learn.page_kernel.PageKernel`` (a memory limit, the
   widget classes and the bytes a page may send, no traceback sent to the page);
 - a page's own shutdown, sent as it closes without Jupyter's XSRF token, is taken on its session
   cookie, so its kernel ends at once;
@@ -57,7 +57,7 @@ _PAGE_SESSION: contextvars.ContextVar[str | None] = contextvars.ContextVar("page
 # The address the page's request came from, handed to its kernel (``CLIENT_VARIABLE``).
 _PAGE_CLIENT: contextvars.ContextVar[str] = contextvars.ContextVar("page_client", default="")
 # The kernel class every page's kernel runs (named, not imported: the server does not import the widgets).
-PAGE_KERNEL = "matatu_learn.widgets.page_kernel.PageKernel"
+PAGE_KERNEL = "matatu_learn.page_kernel.PageKernel"
 # glibc's malloc arenas for a kernel: each thread's own arena reserves 64 MB of address space.
 KERNEL_ARENAS = "2"
 # Jupyter messages carry a handful of parts; a count past this is no message a page sends.
@@ -174,7 +174,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return 0
 
     async def start_kernel(self, *arguments, **options):
-        # Every page's kernel is a PageKernel (its bounds: matatu_learn/widgets/page_kernel.py), with
+        # Every page's kernel is a PageKernel (its bounds: matatu_learn/page_kernel.py), with
         # few allocator arenas, so that its address space stays near what it holds.
         options["extra_arguments"] = [*options.get("extra_arguments", ()), f"--IPKernelApp.kernel_class={PAGE_KERNEL}"]
         options["env"] = dict(options.get("env") or os.environ, MALLOC_ARENA_MAX=KERNEL_ARENAS)
@@ -342,9 +342,15 @@ class ClassServer(Voila):
         self.static_paths = [str(TEMPLATE / "static"), *self.static_paths]
 
     def init_handlers(self):
-        return [
-            (pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()
-        ]
+        handlers = without_identity_routes(super().init_handlers(), self.identity_provider)
+        return [(pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in handlers]
+
+
+def without_identity_routes(handlers: list, identity_provider) -> list:
+    """The routes but the identity provider's (``/login``, ``/logout``): the pages have no accounts,
+    and Voilà's ``/logout`` answered every request with a traceback (500); unknown, they answer 404."""
+    identity = {handler for _, handler, *_ in identity_provider.get_handlers()}
+    return [route for route in handlers if route[1] not in identity]
 
 
 def main(arguments: list[str] | None = None) -> None:

@@ -328,8 +328,11 @@ class RoomService:
             room = replace(room, expired=True)
         elif room is not None and self.lapsed(room, now):
             if settle:
-                self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1, lapsed=1)
-                room = self.rows.room(code) or room  # its change counter moved on: pages redraw
+                try:
+                    self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1, lapsed=1)
+                    room = self.rows.room(code) or room  # its change counter moved on: pages redraw
+                except StoreError:
+                    pass  # a database that cannot be written (read-only): the room reads as closed all the same
             room = replace(room, status=Status.CLOSED, lapsed=True)
         return room
 
@@ -572,10 +575,11 @@ class RoomService:
         """The page of this token is there (no change counted: presence is read from the times)."""
         self.rows.heartbeat(read_code(code), hash_token(str(token)), self._now(now))
 
-    def away(self, code: str, token: str) -> None:
-        """The page of this token has closed: its seat is away at once, as if unheard for long
-        (the link still brings its player back)."""
-        self.rows.heartbeat(read_code(code), hash_token(str(token)), 0.0)
+    def away(self, code: str, token: str, now: float | None = None) -> None:
+        """The page of this token has closed: its seat is away at once, as if last heard from just
+        over AWAY_SECONDS ago (the link still brings its player back). Not "never": a waiting room
+        counts its host's absence from then, so a host who reloads the page keeps the room."""
+        self.rows.heartbeat(read_code(code), hash_token(str(token)), self._now(now) - AWAY_SECONDS - 1)
 
     def leave(self, code: str, token: str, now: float | None = None) -> None:
         """Leave: in a waiting room the seat is freed; once dealt, the computer plays it at once

@@ -178,7 +178,7 @@ class GamePlace(StrEnum):
 
 
 # The games a learner played, wherever, kept as each ends (grading comes later, and may not come):
-# the schema's sixth version. The games graded before it are taken in, at the Play table or in
+# the schema's eighth version. The games graded before it are taken in, at the Play table or in
 # their room.
 PLAYED_GAMES_MIGRATION: tuple[str, ...] = (
     """CREATE TABLE played_games (
@@ -196,7 +196,7 @@ PLAYED_GAMES_MIGRATION: tuple[str, ...] = (
               graded.result, graded.graded_at
        FROM graded_games AS graded JOIN games ON games.id = graded.game WHERE graded.learner IS NOT NULL""",
 )
-MIGRATIONS.add(6, "played games", *PLAYED_GAMES_MIGRATION)
+MIGRATIONS.add(8, "played games", *PLAYED_GAMES_MIGRATION)
 
 
 # ------------------------------------------------------------------ the gate

@@ -191,6 +191,7 @@ PATH_STEP_WORDS = {
         "Every lesson, your first games and your first puzzles are done. What comes after is yours to choose:"
     ),
     "after": "Rated puzzles: Can you cut? →",
+    "another ruleset": "Or learn another ruleset, from lesson 1:",
 }
 
 # What comes after the path: (page id, words); and another ruleset, from lesson 1.
@@ -200,15 +201,12 @@ AFTER_THE_PATH = (
     (page("play").id, "Play against stronger computer players"),
     (page("strategy-lab").id, "The strategy lab: why a move is good"),
 )
-ANOTHER_RULESET = "Learn another ruleset, from lesson 1: {name}"
 
 
 def other_rulesets(ruleset: str) -> list[tuple[str, str]]:
-    """The rulesets a learner who finished the path in ``ruleset`` may learn next: (choice, words).
+    """The rulesets a learner who finished the path in ``ruleset`` may learn next: (choice, name).
 
     >>> other_rulesets("house")[0]
-    ('house-jokers', 'Learn another ruleset, from lesson 1: House rules with jokers')
+    ('house-jokers', 'House rules with jokers')
     """
-    return [
-        (choice, ANOTHER_RULESET.format(name=ruleset_name(choice))) for choice in RULESET_CHOICES if choice != ruleset
-    ]
+    return [(choice, ruleset_name(choice)) for choice in RULESET_CHOICES if choice != ruleset]

@@ -34,7 +34,8 @@ from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
 from ..engine.rulings import Rule
 from ..store.registry import Registry
-from .scenarios import read_json, read_position, read_rules
+from .files import FileProblem, parse_json, read_text
+from .scenarios import read_position, read_rules
 from .voice import SUIT_WORDS, Voice, card_name, card_words, changes_words, chopper_words, listed, ruleset_words
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
@@ -417,7 +418,7 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     """A teacher's puzzles from a JSON file (see ``read_puzzles``)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         raise ScenarioError(f"{path}: no such file.") from None
     except UnicodeDecodeError:
@@ -433,7 +434,14 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
     Answers are computed by the engine; an answer written in the file must agree with it.
     Any problem is one sentence naming the puzzle and the field.
     """
-    data = read_json(text, source)
+    try:
+        data = parse_json(text, source)
+    except FileProblem as problem:
+        raise ScenarioError(str(problem)) from None
+    except json.JSONDecodeError as error:
+        raise ScenarioError(
+            f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+        ) from None
     items = data if isinstance(data, list) else [data]
     if not items:
         raise ScenarioError(f"{source}: the file holds no puzzles.")

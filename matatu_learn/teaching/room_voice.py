@@ -265,10 +265,15 @@ def away_words(actions: Sequence[str]) -> str:
 
     >>> away_words(["play 9♣", "draw", "pass"])
     'While you were away the computer played for you: it laid the 9 of clubs, drew a card and passed.'
+    >>> away_words(["play 8♣", "play 7♣ ♠"])
+    'While you were away the computer played for you: it laid the 8 of clubs and the 7 of clubs and named spades.'
     """
     if not actions:
         return ""
     told = [_played(action) for action in actions[-AWAY_SUMMARY_MOVES:]]
+    for place in range(len(told) - 1, 0, -1):  # "laid the 8 of clubs and the 7 of clubs"
+        if told[place].startswith("laid ") and told[place - 1].startswith("laid "):
+            told[place] = told[place].removeprefix("laid ")
     earlier = len(actions) - len(told)
     if earlier:
         told.insert(0, f"made {earlier} {'move' if earlier == 1 else 'moves'}, then")

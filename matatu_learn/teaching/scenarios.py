@@ -21,68 +21,8 @@ from ..engine.errors import IllegalActionError, MatatuError, NotationError, Scen
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..store.registry import find_rules
+from .files import FileProblem, read_json
 from .voice import error_words
-
-# What a file of positions or puzzles may hold: numbers of a few digits, a few levels of lists and objects.
-LONGEST_NUMBER = 30  # digits
-DEEPEST = 32  # levels of lists and objects
-
-
-class _NumberTooLong(ValueError):
-    pass
-
-
-def _bounded_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > LONGEST_NUMBER:
-        raise _NumberTooLong
-    return int(digits)
-
-
-def _depth(value: Any) -> int:
-    """How many levels of lists and objects ``value`` holds, counted without recursion."""
-    deepest, waiting = 0, [(value, 0)]
-    while waiting:
-        item, level = waiting.pop()
-        if isinstance(item, dict | list):
-            level += 1
-            deepest = max(deepest, level)
-            waiting.extend((inner, level) for inner in (item.values() if isinstance(item, dict) else item))
-    return deepest
-
-
-def read_json(text: str, source: str) -> Any:
-    """The JSON value of ``text`` (a file named ``source``), or a ``ScenarioError`` saying in one
-    sentence what could not be read: bad JSON, a number over ``LONGEST_NUMBER`` digits, lists or
-    objects nested deeper than ``DEEPEST`` levels.
-
-    >>> read_json('{"seed": 42}', "deal.json")
-    {'seed': 42}
-    >>> read_json("[" * 100_000, "deep.json")
-    Traceback (most recent call last):
-    ...
-    matatu_learn.engine.errors.ScenarioError: deep.json: lists or objects nested deeper than 32 levels.
-    >>> read_json("[" + "9" * 5000 + "]", "long.json")
-    Traceback (most recent call last):
-    ...
-    matatu_learn.engine.errors.ScenarioError: long.json: a number longer than 30 digits (numbers here are small).
-    """
-    too_deep = ScenarioError(f"{source}: lists or objects nested deeper than {DEEPEST} levels.")
-    try:
-        value = json.loads(text, parse_int=_bounded_int)
-    except _NumberTooLong:
-        raise ScenarioError(
-            f"{source}: a number longer than {LONGEST_NUMBER} digits (numbers here are small)."
-        ) from None
-    except RecursionError:
-        raise too_deep from None
-    except json.JSONDecodeError as error:
-        raise ScenarioError(
-            f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
-        ) from None
-    if _depth(value) > DEEPEST:
-        raise too_deep
-    return value
-
 
 POSITION_FIELDS = (
     "hands",
@@ -398,7 +338,9 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 def check_file(path: Path) -> list[Outcome]:
     """Every scenario in one file; a file that cannot be read is one failed outcome."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)
+    except FileProblem as problem:
+        return [Outcome(str(path), False, f"{problem.path} {problem.phrase}")]
     except FileNotFoundError:
         return [Outcome(str(path), False, "no such file")]
     except IsADirectoryError:

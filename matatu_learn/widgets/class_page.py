@@ -40,7 +40,8 @@ from ..teaching.progress import (
     trend_words,
 )
 from ..teaching.room_voice import NO_OPEN_ROOMS, ROOM_COLUMNS, closed_rooms_words, room_rows
-from .history import problem_markup
+from ..teaching.voice import error_words
+from .history import problem_markup, problem_sentence
 from .page import kernel_page
 from .svg import STYLE
 
@@ -161,7 +162,9 @@ class ClassRooms(widgets.VBox):
         self.listing = widgets.HTML()
         self.status = widgets.HTML()
         self.close_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.close_waiting_button = widgets.Button(description=CLOSE_WAITING, icon="times", button_style="danger")
+        self.close_waiting_button = widgets.Button(
+            description=CLOSE_WAITING, icon="times", button_style="danger", layout=widgets.Layout(width="auto")
+        )
         self.close_waiting_button.on_click(lambda _: self.close_waiting())
         self.allowed = False  # set by the class page once the teacher code was given
         super().__init__([self.heading, self.status, self.listing, self.close_buttons, self.close_waiting_button])
@@ -194,7 +197,9 @@ class ClassRooms(widgets.VBox):
             return
         buttons = []
         for code in codes:
-            button = widgets.Button(description=CLOSE_ROOM.format(code=code), icon="times")
+            button = widgets.Button(
+                description=CLOSE_ROOM.format(code=code), icon="times", layout=widgets.Layout(width="auto")
+            )
             button.code = code
             button.on_click(lambda _, code=code: self.close(code))
             buttons.append(button)
@@ -283,9 +288,15 @@ class ClassPage(widgets.VBox):
         """Check the code typed: the right one shows the class, any other shows nothing of anyone."""
         given, self.code.value = self.code.value, ""  # a shared device does not keep the code
         try:
-            require_teacher(given, CLASS_PAGE_DOING, changes=False, budget=kernel_page().writes)
+            page = kernel_page()
+            require_teacher(
+                given, CLASS_PAGE_DOING, changes=False, budget=page.writes, database=page.database(self.database)
+            )
         except RoleError as error:
-            self.lock(str(error))
+            self.lock(error_words(error))
+            return
+        except (MatatuError, sqlite3.Error) as error:
+            self.lock(problem_sentence(error))
             return
         self.unlocked = True
         self.refresh()

@@ -90,10 +90,12 @@ class FirstGame(widgets.VBox):
         seed = self.table.seed if self.table.coached else seeds[-1]
         following = seeds[(seeds.index(seed) + 1) % len(seeds)] if seed in seeds else seeds[0]
         self._set(CoachedTable(following, **self._screen()))
+        self.board.take_focus()  # the button that dealt it may be gone: the focus goes to the hand
 
     def play_without_help(self) -> None:
         """A game without help: a new deal, no marks on the cards that fit, no coach, no hint."""
         self._set(second_game(self.free_seed, **self._screen()))
+        self.board.take_focus()  # "Play without help" is put away: the focus goes to the hand
 
     # ------------------------------------------------------------------ acting
     def _tapped(self, tap: Tap) -> None:

@@ -29,6 +29,7 @@ from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_la
 from ..teaching.table_facts import ScreenFacts, set_up_screen
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
+from .disclosures import KeyboardDisclosures
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
@@ -172,7 +173,8 @@ class PlayTable(widgets.VBox):
         self.board.observe(lambda change: self.controller.play_on(), names="pace")
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
-        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings])
+        # The settings' title answers to the keyboard (the Accordion's own does not).
+        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings, KeyboardDisclosures()])
         self._ruleset_changed()
         if jokers is not None and jokers != self.house_rules.rules.jokers:
             self.house_rules.choose("jokers", jokers)
@@ -216,6 +218,7 @@ class PlayTable(widgets.VBox):
     def _unlock(self) -> None:
         self._lock(False)
         self.settings.selected_index = 0
+        self.ruleset.focus()  # "Change the rules" is put away: the focus goes to the first setting
 
     def deal(self) -> None:
         """A new game with the settings as they are now; the rules lock once the cards are dealt."""

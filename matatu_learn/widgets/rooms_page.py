@@ -335,6 +335,7 @@ class RoomsPage(widgets.VBox):
         )
         self.leave_button.on_click(lambda _: self.leave())
         self.board: TableWidget | None = None  # made when the round is dealt: the Play page's table
+        self._lobby_shown = False  # the room's lobby was drawn on this screen since its table was
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         self.room_box = widgets.VBox(layout=widgets.Layout(display="none"))
         self._arrange(dealt=False)
@@ -425,6 +426,7 @@ class RoomsPage(widgets.VBox):
                 self.service,
                 bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"]),
                 budget=kernel_page().rooms,
+                client=kernel_page().client,
             )
         )
 
@@ -667,7 +669,9 @@ class RoomsPage(widgets.VBox):
         if state is None:
             self._drop_board()
             self._arrange(dealt=False)
+            self._lobby_shown = True
             return
+        dealt_here = self.board is None and self._lobby_shown  # the lobby was on this screen: the table replaces it
         if self.board is None:
             self.board = TableWidget()
             self.board.on_tap(self._tapped)
@@ -676,6 +680,9 @@ class RoomsPage(widgets.VBox):
             self.board.draw(state)
         self._grade_finished(room, state)
         self._arrange(dealt=True)
+        self._lobby_shown = False
+        if dealt_here:
+            self.board.take_focus()  # "Start the round" is put away: the focus goes to the hand
 
     def _grade_finished(self, room: rooms.RoomTable, state: dict) -> None:
         """A round just recorded is counted and graded for this page's seat, once; the next deal clears it."""

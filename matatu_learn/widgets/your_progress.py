@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from ..store.database import StoreError
 from ..store.progress import LearnerProgress
-from ..teaching.lessons import LESSON_PATH, RULESET_CHOICES
+from ..teaching.lessons import LESSON_PATH
 from ..teaching.path import (
     AFTER_THE_PATH,
     MOST_STARS,
@@ -58,32 +58,36 @@ STANDING_STYLE = """<style>
 # The path as lichess's Learn draws its stages: a step a row, done ones green with their stars, the
 # next one lit, the later ones grey; every row a thumb's height.
 PATH_STYLE = """<style>
-.matatu-path { margin: 8px 0; max-width: 40em; }
+.matatu-path { margin: 8px 0; max-width: 44em; }
 .matatu-path h3 { margin: 4px 0; }
 .matatu-path ol { list-style: none; margin: 4px 0; padding: 0; }
-.matatu-path li { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 10px; min-height: 48px;
-  border: 1px solid #d0d7de; border-radius: 8px; margin: 6px 0; padding: 4px 10px; box-sizing: border-box; }
-.matatu-path li a { flex: 1 1 12em; min-height: 40px; display: flex; align-items: center; color: #0b5394; }
-.matatu-path .matatu-mark { font-size: 1.3em; width: 1.4em; text-align: center; }
-.matatu-path li[data-state="done"] { background: #eaf6ec; border-color: #1a7f37; }
-.matatu-path li[data-state="done"] .matatu-mark { color: #1a7f37; }
-.matatu-path li[data-state="next"] { background: #fff8e1; border: 2px solid #f0b400; font-weight: bold; }
-.matatu-path li[data-state="later"] { color: #555; }
-.matatu-path li[data-state="later"] a { color: #3d5a80; }
-.matatu-stars { color: #c98a00; font-size: 1.25em; letter-spacing: 1px; white-space: nowrap; }
+.matatu-path ol > li { display: grid; grid-template-columns: 1.6em 1fr auto; column-gap: 8px; align-items: center;
+  border: 1px solid #d0d7de; border-radius: 8px; margin: 6px 0; padding: 2px 10px 4px; box-sizing: border-box; }
+.matatu-path ol > li a { grid-column: 2; min-height: 44px; display: flex; align-items: center; color: #0b5394; }
+.matatu-path .matatu-mark { grid-column: 1; grid-row: 1 / span 2; font-size: 1.3em; text-align: center; }
+.matatu-path ol > li[data-state="done"] { background: #eaf6ec; border-color: #1a7f37; }
+.matatu-path ol > li[data-state="done"] .matatu-mark { color: #1a7f37; }
+.matatu-path ol > li[data-state="next"] { background: #fff8e1; border: 2px solid #f0b400; font-weight: bold; }
+.matatu-path ol > li[data-state="later"] { color: #555; }
+.matatu-path ol > li[data-state="later"] a { color: #3d5a80; }
+.matatu-stars { grid-column: 3; grid-row: 1 / span 2; color: #c98a00; font-size: 1.25em; letter-spacing: 1px;
+  white-space: nowrap; }
 .matatu-stars .matatu-unearned { color: #c9ced6; }
-.matatu-step-detail { flex-basis: 100%; padding-left: 2.1em; font-size: 0.95em; color: #333; font-weight: normal; }
+.matatu-step-detail { grid-column: 2; margin-top: -6px; font-size: 0.9em; color: #333; font-weight: normal; }
 .matatu-path-end { border: 2px solid #1a7f37; background: #eaf6ec; border-radius: 10px; padding: 8px 14px; margin: 8px 0; }
 .matatu-path-end h3 { font-size: 1.35em; margin: 4px 0; }
-.matatu-path-end li { margin: 6px 0; }
-.matatu-path-end a { display: inline-block; min-height: 32px; padding-top: 6px; }
+.matatu-path-end .matatu-celebrate { color: #c98a00; }
+.matatu-path-end ul { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.matatu-path-end li a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
+  border: 1px solid #1a7f37; border-radius: 22px; background: #fff; color: #0b5394; }
+.matatu-path-end p { margin: 6px 0 2px; }
 </style>"""
 MARKS = {StepState.DONE: "✓", StepState.NEXT: "▶", StepState.LATER: "○"}
 
 
 def standing_html(name: str, progress: LearnerProgress) -> str:
-    """A learner's greeting, their big link on, and their own progress, in the teaching layer's words;
-    everything from the name as text. The path's steps are ``path_html``'s."""
+    """A learner's greeting, their big link on, their path (``path_html``) and their own progress, in
+    the teaching layer's words; everything from the name as text."""
     greeting = f"<p><b>{html.escape(NAME_WORDS['greeting'].format(name=name))}</b></p>"
     page, words = where_next(progress)
     # progress_lines: the rating, lessons done, the path, a line a lesson, then the puzzles, the games, the mistakes.
@@ -92,7 +96,7 @@ def standing_html(name: str, progress: LearnerProgress) -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in (lessons_done, path, puzzles, rating, *others))
     return (
         f"{NAVIGATION_STYLE}{STANDING_STYLE}<div class='matatu-standing'>{greeting}"
-        f"<p>{_anchor(page, words, 'matatu-go')}</p><ul>{items}</ul></div>"
+        f"<p>{_anchor(page, words, 'matatu-go')}</p>{path_html(progress)}<ul>{items}</ul></div>"
     )
 
 
@@ -119,8 +123,8 @@ def _step_html(number: int, standing: StepStanding, progress: LearnerProgress | 
     return (
         f'<li data-step="{step.id}" data-state="{standing.state.value}" data-stars="{standing.stars}">'
         f'<span class="matatu-mark" aria-hidden="true">{MARKS[standing.state]}</span>'
-        f"{_anchor(step.page, f'{number}. {step.title}')}{_stars_html(standing)}"
-        f'<span class="matatu-step-detail">{html.escape(detail)}</span></li>'
+        f"{_anchor(step.page, f'{number}. {step.title}')}"
+        f'<span class="matatu-step-detail">{html.escape(detail)}</span>{_stars_html(standing)}</li>'
     )
 
 
@@ -129,14 +133,15 @@ def path_end_html() -> str:
     offers = "".join(f"<li>{_anchor(page, words)}</li>" for page, words in AFTER_THE_PATH)
     first = STEPS[0].page
     rulesets = "".join(
-        f'<li><a href="{html.escape(page_link(first, choice))}">{html.escape(words)}</a></li>'
-        for choice, words in other_rulesets(carried_ruleset())
-        if choice in RULESET_CHOICES
+        f'<li><a href="{html.escape(page_link(first, choice))}">{html.escape(name)}</a></li>'
+        for choice, name in other_rulesets(carried_ruleset())
     )
+    stars = '<span class="matatu-celebrate" aria-hidden="true">★</span>'
     return (
         f'<div class="matatu-path-end" role="status" data-path-finished="true">'
-        f"<h3>🎉 {html.escape(PATH_STEP_WORDS['finished'])} 🎉</h3>"
-        f"<p>{html.escape(PATH_STEP_WORDS['finished more'])}</p><ul>{offers}{rulesets}</ul></div>"
+        f"<h3>{stars} {html.escape(PATH_STEP_WORDS['finished'])} {stars}</h3>"
+        f"<p>{html.escape(PATH_STEP_WORDS['finished more'])}</p><ul>{offers}</ul>"
+        f"<p>{html.escape(PATH_STEP_WORDS['another ruleset'])}</p><ul>{rulesets}</ul></div>"
     )
 
 
@@ -256,5 +261,5 @@ class YourProgress(widgets.VBox):
             self.path.lead_to(None)
             return
         self.standing.value = standing_html(name, kept)
-        self.steps.value = path_html(kept)
+        self.steps.value = ""  # the learner's path is in their standing
         self.path.lead_to(where_next(kept)[0])

@@ -239,3 +239,36 @@ def test_a_person_who_comes_back_hears_what_the_computer_played_for_them_and_not
     assert named_cards(summary) == laid, "only the cards this seat laid, never a drawn or another's card"
     assert summary.count("drew a card") == sum(move.action == "draw" for move in moves)
     assert host.lobby()["played_for_you"] == "", "the host was there all along"
+
+
+def test_a_lapsed_room_on_a_read_only_database_is_listed_closed_without_a_word_of_failure(tmp_path, clock, monkeypatch):
+    from pathlib import Path
+
+    path = tmp_path / "rooms.sqlite3"
+    with RoomService(path, clock=clock, waiting_seconds=WAITING) as writer:
+        code = rooms.open_room(writer, "Amina", clock=clock).code
+    connect = sqlite3.connect
+
+    def read_only(name, *arguments, **options):  # file modes do not stop root
+        return connect(f"{Path(name).as_uri()}?mode=ro", *arguments, uri=True, **options)
+
+    monkeypatch.setattr("matatu_learn.store.database.sqlite3.connect", read_only)
+    clock.now += WAITING + 1
+    with RoomService(path, clock=clock, waiting_seconds=WAITING) as reader:
+        assert reader.open_rooms() == [] and reader.room(code, closed=True).lapsed
+
+
+def test_a_host_who_closes_the_tab_of_a_waiting_room_may_reload_it_and_keep_the_room(service, clock):
+    host = rooms.open_room(service, "Amina", clock=clock)
+    rooms.join_room(service, host.code, "Okello", clock=clock)
+    clock.now += WAITING - 5  # the host has sat in the lobby a while, then reloads the page
+    host.refresh()
+    host.page_closed()
+    clock.now += 3
+    back = rooms.rejoin_room(service, host.code, host.token, clock=clock)
+    assert back.lobby()["status"] == "waiting" and back.lobby()["you_host"]
+    back.page_closed()  # and this time the host is gone for good
+    clock.now += WAITING - AWAY_SECONDS - 5
+    assert service.room(host.code).status is Status.WAITING
+    clock.now += 10
+    assert "is closed: it waited" in refused(lambda: rooms.join_room(service, host.code, "Wanjiru", clock=clock))

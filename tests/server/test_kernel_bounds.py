@@ -25,10 +25,10 @@ from server_fixtures import (
     widget_states,
 )
 
-from conftest import FLAGS, open_notebook, served
+from conftest import FLAGS, RESULTS, open_notebook, served
+from matatu_learn.page_kernel import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
 from matatu_learn.play.rooms import RoomService, present
 from matatu_learn.teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
-from matatu_learn.widgets.page_kernel import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
 
 FLOOD = 30
 FLOOD_BYTES = 4 * 2**20
@@ -285,24 +285,36 @@ def test_a_forged_value_from_a_page_shows_a_sentence_and_no_traceback_frame(clas
     received = [frame if isinstance(frame, bytes) else frame.encode() for frame in frames]
     assert received, "no frame was read after the forged value"
     assert not [frame for frame in received if b"Traceback" in frame or b'"msg_type": "error"' in frame]
-    page.screenshot(path="test-results/page-notice-forged-value-phone.png")
+    page.screenshot(path=str(RESULTS / "page-notice-forged-value-phone.png"))
 
 
-def test_a_closed_tab_frees_its_kernel_and_its_room_seat_is_away_at_once(class_server, browser_page):
+def seat_presence(page, seat: int) -> str:
+    """What the Rooms page's seat table says of a seat: "here", "away" or ""."""
+    cells = page.locator(f".matatu-seats tr[data-seat='{seat}'] td")
+    return cells.nth(3).inner_text().strip() if cells.count() == 4 else ""
+
+
+def wait_for_presence(page, seat: int, words: str) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while seat_presence(page, seat) != words and time.monotonic() < deadline:
+        page.wait_for_timeout(500)
+    assert seat_presence(page, seat) == words, f"seat {seat} was not shown {words} within {DEADLINE} s"
+
+
+def test_a_closed_tab_frees_its_kernel_and_the_room_shows_its_seat_away(class_server, browser_page):
     with RoomService(class_server.database) as rooms:
         published = rooms.store.ruleset("house")
-        code, token = rooms.open("Amina", published.name, published.version)
-    page = browser_page
-    open_notebook(page, class_server.base, f"12-rooms.ipynb?room={code}&player={token}")
-    kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        code, host_token = rooms.open("Amina", published.name, published.version)
+        seat, guest_token = rooms.join(code, "Okello")
+    host = browser_page.context.browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    guest = browser_page
+    open_notebook(host, class_server.base, f"12-rooms.ipynb?room={code}&player={host_token}")
+    open_notebook(guest, class_server.base, f"12-rooms.ipynb?room={code}&player={guest_token}")
+    kernel = guest.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
     processes = kernel_processes(class_server.process.pid, kernel)
-    assert processes, "no kernel process was found for the page"
-    with RoomService(class_server.database) as rooms:
-        deadline = time.monotonic() + DEADLINE
-        while not present(rooms.room(code).seats[0], time.time()) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert present(rooms.room(code).seats[0], time.time()), "the page never sat at its seat"
-    page.close(run_before_unload=True)
+    assert processes, "no kernel process was found for the guest's page"
+    wait_for_presence(host, seat, "here")
+    guest.close(run_before_unload=True)
     from matatu_learn import server
 
     deadline = time.monotonic() + DEADLINE
@@ -310,9 +322,11 @@ def test_a_closed_tab_frees_its_kernel_and_its_room_seat_is_away_at_once(class_s
         time.sleep(0.5)
     assert not server.still_running(processes), f"the closed tab's kernel still ran {DEADLINE} s after"
     with RoomService(class_server.database) as rooms:
-        seat = rooms.room(code).seats[0]
-    # Marked away by the closing page (seen set to 0), not by the away time running out.
-    assert seat.seen == 0 and not present(seat, time.time())
+        closed_seat = rooms.room(code).seats[seat]
+    # Marked away by the closing page (heard from at time 0), not by the away time running out.
+    assert closed_seat.seen == 0 and not present(closed_seat, time.time())
+    wait_for_presence(host, seat, "away")
+    host.screenshot(path=str(RESULTS / "room-closed-tab-away.png"))
 
 
 @pytest.fixture(scope="module")
@@ -334,7 +348,7 @@ def test_a_client_past_its_kernel_starts_gets_the_busy_page(bounded_server, brow
     assert f"The server is busy, try again in {seconds} second" in browser_page.inner_text("main")
     assert len(kernel_processes_all(bounded_server)) == running, "the busy page started a kernel"
     assert "Told 127.0.0.1 the server is busy" in bounded_server.log_text()
-    browser_page.screenshot(path="test-results/busy-page.png")
+    browser_page.screenshot(path=str(RESULTS / "busy-page.png"))
 
 
 def kernel_processes_all(served_server) -> list[int]:

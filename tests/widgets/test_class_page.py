@@ -25,6 +25,7 @@ from matatu_learn.teaching.progress import (
 )
 from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.widgets.class_page import ClassPage
+from matatu_learn.widgets.page import new_page
 
 CODE = "kampala-42"
 NAMES = ("Amina", "Kato", "O'Neil {x}")  # the last: punctuation a name may hold, markup's ' among it
@@ -101,6 +102,21 @@ def test_a_wrong_code_shows_nothing_of_anyone(database, teacher_code, code):
     assert "nothing was changed" not in page.status.value  # looking changes nothing: no need to say so
     page.refresh_button.click()  # a refresh without the code reads nothing either
     assert names_in(shown(page)) == []
+
+
+def test_wrong_codes_from_three_fresh_pages_meet_the_servers_bound(database, teacher_code):
+    guesses = iter(f"guess-{number:04}" for number in range(100))
+    for _ in range(3):  # a guesser opens a fresh page each time its page's tries run out
+        new_page()
+        page = ClassPage(database)
+        for _ in range(4):
+            show(page, next(guesses))
+            if "Too many" in page.status.value:
+                break
+    # 10 wrong codes pass across the pages, the 11th try is refused before it is checked.
+    assert re.fullmatch(r'<p role="status">Too many wrong codes: try again in \d+ seconds\.</p>', page.status.value)
+    show(page, teacher_code)  # the teacher waits too: otherwise a guesser would simply keep going
+    assert names_in(shown(page)) == [] and "Too many wrong codes" in page.status.value
 
 
 def test_the_right_code_shows_every_learner_and_a_wrong_one_hides_them_again(database, teacher_code):

@@ -539,7 +539,8 @@ def test_the_host_frees_a_seat_and_the_freed_page_says_so_with_the_code_kept(dat
     stranger.tick()
     assert stranger.room is None and shown(stranger.forms) and stranger.code.value == code
     assert f"The host freed your seat in room {code}" in stranger.sentence.value
-    assert stranger.address.address == f"room={code}", "the old seat's link is gone from the address"
+    # The old seat's link is gone from the address; the name the seat was taken under stays the page's learner.
+    assert stranger.address.address == f"room={code}&learner=Stranger", "the old seat's link is gone"
     okello = page_join(database, code, "Okello")
     assert okello.room is not None and okello.room.seat == 1
 
@@ -578,3 +579,22 @@ def test_a_person_back_from_away_reads_what_the_computer_played_for_them(databas
     back = RoomsPage(database, query=f"room={code}&player={token}")
     assert back.room is not None and back.room.seat == 1
     assert "While you were away the computer played for you: it " in back.away_note.value
+
+
+def test_a_flood_of_rooms_from_fresh_pages_of_one_address_stops_at_its_bound(database, monkeypatch):
+    from matatu_learn.play.rooms import CLIENT_ROOMS
+    from matatu_learn.store.roles import CLIENT_VARIABLE
+    from matatu_learn.widgets.page import new_page
+
+    monkeypatch.setenv(CLIENT_VARIABLE, "10.0.0.9")  # what the class server hands each page's kernel
+    for number in range(CLIENT_ROOMS):
+        new_page()  # a fresh page: a kernel of its own, with the page's whole budget
+        page_open(database, f"Spoiler {number}")
+    new_page()
+    page = RoomsPage(database, query="")
+    page.name.value = "Spoiler"
+    page.open_button.click()
+    assert page.room is None and f"This device has opened {CLIENT_ROOMS} rooms" in page.sentence.value
+    monkeypatch.setenv(CLIENT_VARIABLE, "10.0.0.10")  # another device on the class's network
+    new_page()
+    assert page_open(database, "Amina").room is not None

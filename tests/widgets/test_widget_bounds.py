@@ -105,7 +105,7 @@ def test_a_puzzle_file_the_trainer_cannot_read_gets_a_sentence(content, sentence
     upload = {"name": "odd.json", "type": "", "size": len(content), "content": content.encode()}
     trainer.upload.value = (dict(upload, last_modified=datetime.now(UTC)),)
     assert "The file was not loaded." in trainer.feedback.value
-    assert f"odd.json: {sentence}" in trainer.feedback.value
+    assert f"odd.json holds {sentence}" in trainer.feedback.value
     assert trainer.custom is None and trainer.puzzle == before
 
 

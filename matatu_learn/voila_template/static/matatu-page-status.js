@@ -11,7 +11,7 @@
   // Voilà's client reconnects a dropped websocket by itself; a check waits for that first.
   var RECONNECT_GRACE_MS = 1500;
   var STOPPED_STATES = { dead: true, restarting: true, autorestarting: true };
-  // The kernel's notices (matatu_learn/widgets/page_kernel.py, NOTICE).
+  // The kernel's notices (matatu_learn/page_kernel.py, NOTICE).
   var NOTICE = "application/vnd.matatu-learn.notice+json";
   var NativeWebSocket = window.WebSocket;
   var kernelUrl = null;

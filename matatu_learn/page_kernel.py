@@ -1,5 +1,6 @@
 """The kernel a class server's page runs in: ``matatu-learn serve`` starts every page's kernel as
 ``PageKernel`` (ipykernel's ``IPKernelApp.kernel_class``), which bounds what a page may do to it.
+It sits beside the widgets, not among them: a kernel starts without importing them.
 
 - **Memory.** The kernel's address space is limited to ``MEMORY_LIMIT`` (``RLIMIT_AS``) as it
   starts: a page that swells its kernel gets a ``MemoryError`` in that kernel, not the server's
@@ -29,8 +30,7 @@ from ipykernel.zmqshell import ZMQInteractiveShell
 from IPython.display import display
 from traitlets import Type
 
-from ..teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
-from .page import close_page
+from .teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
 
 # The address space one page's kernel may take. A served page's kernel holds 60-75 MB and maps
 # 230-380 MB (the strategy lab the most) with the two allocator arenas the server gives it
@@ -137,8 +137,8 @@ class PageKernel(IPythonKernel):
         """Put a check before ipywidgets' ``jupyter.widget`` target: only widget classes this kernel made."""
         from ipywidgets import Widget, register_comm_target
 
-        # ipywidgets registers its targets when imported into a running shell; this module imported
-        # it before the shell was made, so it registers them now, and the check goes over its own.
+        # ipywidgets registers its targets only when first imported into a running shell: registered
+        # again here whoever imported it first, then the check goes over its own.
         register_comm_target()
 
         def made(widget) -> None:
@@ -165,6 +165,10 @@ class PageKernel(IPythonKernel):
         self.comm_manager.register_target(WIDGET_TARGET, checked)
 
     def do_shutdown(self, restart):
+        # Imported here, not as the kernel starts: the widgets take seconds to import, which would
+        # hold every kernel's first answer back (the page's cells import them as it renders).
+        from .widgets.page import close_page
+
         try:
             close_page()
         except Exception as error:  # the kernel still shuts down
