@@ -32,6 +32,7 @@ from ..teaching.voice import COMPASS, card_name, count, seat_names
 from .bounds import note_html, within
 from .learner import carried_learner
 from .lesson_views import NOT_KEPT
+from .live import LiveHTML
 from .navigation import FollowsRuleset, page_link
 from .page import kernel_page
 from .svg import STYLE
@@ -148,7 +149,7 @@ class PuzzleCard(widgets.VBox):
         self.table = TableView()
         self.answers = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.answers.add_class("matatu-answers")
-        self.feedback = widgets.HTML(layout=widgets.Layout(flex="1 1 20em"))
+        self.feedback = LiveHTML(layout=widgets.Layout(flex="1 1 20em"))  # heard as it comes
         # Said on the button, before it is pressed: a hint costs the puzzle, as on lichess.
         self.hint_button = widgets.Button(
             description=HINT_WORDS,
@@ -285,6 +286,8 @@ class PuzzleCard(widgets.VBox):
         self.hint_button.disabled = True
         self.continue_button.description, self.continue_button.tooltip = self.then_words()
         self.continue_button.button_style = "primary"
+        # The answer buttons closed with the answer: the keyboard's focus goes to the way on.
+        self.continue_button.focus()
         self.shown()
         return right
 

@@ -102,3 +102,18 @@ def test_the_cut_meters_answer_is_heard_as_it_changes(fresh_page):
     assert isinstance(meter.verdict, LiveHTML) and "You may cut with the 7 of diamonds" in meter.verdict.value
     meter.hand_text.value = "7x"
     assert "&#x27;7x&#x27; is not a card" in meter.verdict.value
+
+
+def test_a_puzzle_answered_is_heard_and_hands_the_focus_to_the_way_on(fresh_page, focused):
+    from matatu_learn.widgets.puzzle_trainer import PuzzleTrainer
+
+    trainer = PuzzleTrainer(preset="house")
+    assert isinstance(trainer.feedback, LiveHTML)
+    buttons = trainer.answers.children
+    if trainer.toggles:  # "which card": the first card chosen, then checked
+        trainer.toggles[0].value = True
+        next(button for button in buttons if getattr(button, "description", "") == "Check").click()
+    else:
+        buttons[0].click()
+    assert all(button.disabled for button in trainer.answers.children)
+    assert focused[-1] is trainer.continue_button and "matatu-verdict" in trainer.feedback.value
