@@ -10,6 +10,7 @@ fit, no coach, no hint).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ import ipywidgets as widgets
 
 from ..play.protocol import Tap, TapKind
 from ..teaching.coach import CoachedTable, first_game_seeds, second_game
+from ..teaching.play import AGAIN_OR_ALONE, COACHED_TITLE, WITHOUT_HELP_TITLE
 from .page import kernel_page
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
@@ -52,7 +54,9 @@ class FirstGame(widgets.VBox):
         )
         self.without_help.add_class("matatu-without-help")
         self.without_help.on_click(lambda _: self.play_without_help())
-        super().__init__([self.board, self.without_help])
+        self.title = widgets.HTML()  # which game this is: with the coach, or without help
+        self.choice_note = widgets.HTML()  # once counted: Play again or Play without help, and the difference
+        super().__init__([self.title, self.board, self.choice_note, self.without_help])
         self._set(CoachedTable(seed, **self._screen()))
 
     # ------------------------------------------------------------------ games
@@ -109,7 +113,10 @@ class FirstGame(widgets.VBox):
     def show(self) -> None:
         """Draw the table; on the learner's turn, draw it before the coach's choice is made, then with it."""
         table = self.table
-        self.without_help.layout.display = None if table.coached and table.over else "none"
+        self.title.value = f"<h3>{html.escape(COACHED_TITLE if table.coached else WITHOUT_HELP_TITLE)}</h3>"
+        choosing = table.coached and table.over
+        self.without_help.layout.display = None if choosing else "none"
+        self.choice_note.value = f"<p class='matatu-note'>{html.escape(AGAIN_OR_ALONE)}</p>" if choosing else ""
         thinking = table.coached and table.my_turn and table.coach_block(advise=False)["advice"] is None
         self.board.draw(self.state(advise=not thinking))
         if thinking:

@@ -40,6 +40,7 @@ from ..teaching.lessons import (
     topic_steps,
 )
 from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
+from ..teaching.play import DEAL_NUMBER
 from ..teaching.progress import answer_lesson
 from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
@@ -129,17 +130,19 @@ class DealExplorer(FollowsRuleset, widgets.VBox):
             value=seed,
             min=0,
             max=10**9,
-            description="Seed",
-            tooltip="The same seed always gives the same deal",
+            description=DEAL_NUMBER,
+            tooltip="The same deal number always gives the same deal",
             layout=widgets.Layout(width="14em"),
         )
         self.deal_button = widgets.Button(
             description="Deal",
             icon="random",
             button_style="primary",
-            tooltip="Deal with this number of players and seed",
+            tooltip="Deal with this number of players and this deal number",
         )
-        self.new_seed = widgets.Button(description="New seed", icon="refresh", tooltip="Deal again with another seed")
+        self.new_seed = widgets.Button(
+            description="Another deal", icon="refresh", tooltip="Deal again with another deal number"
+        )
         self.explanation = widgets.HTML()
         self.table = TableView()
         self.show_stock = widgets.Checkbox(value=False, description="Show the stock, face up (top first)", indent=False)
@@ -176,7 +179,7 @@ class DealExplorer(FollowsRuleset, widgets.VBox):
 
     def deal(self) -> None:
         players, clamped = within(self.players.value, 2, 6, "Players")
-        seed, clamped_seed = within(self.seed.value, 0, 10**9, "The seed")
+        seed, clamped_seed = within(self.seed.value, 0, 10**9, f"The {DEAL_NUMBER.lower()}")
         self.game = Round(self.rules, players, seed)
         # The deal explorer teaches the deal, so every hand is face up.
         self.table.show(TeacherView(self.game))
@@ -798,6 +801,11 @@ class PracticeTable(FollowsRuleset, widgets.VBox):
         )
 
 
+# Each term on a line of its own, whole: the page's own style would float it in a narrow column,
+# a word a line on a phone.
+GLOSSARY_STYLE = "<style>.matatu-terms dt,.matatu-terms dd{float:none;width:auto;clear:both}</style>"
+
+
 class Glossary(FollowsRuleset, widgets.VBox):
     """Every word of the game, defined once; where the rules text says more, the page's ruleset's own sentence."""
 
@@ -825,4 +833,4 @@ class Glossary(FollowsRuleset, widgets.VBox):
                 f'<dt id="{anchor}"><b>{html.escape(entry["term"])}</b></dt>'
                 f'<dd style="margin:0 0 10px 16px">{html.escape(entry["definition"])}{own}</dd>'
             )
-        self.terms.value = f"<dl>{''.join(items)}</dl>"
+        self.terms.value = f"{GLOSSARY_STYLE}<dl class='matatu-terms'>{''.join(items)}</dl>"
