@@ -24,6 +24,7 @@ from ..engine.rules_text import marker_name, match_sentence
 from ..engine.scoring import Match
 from ..engine.view import PlayerView, TeacherView, views_of
 from ..teaching.lessons import (
+    MATCH_OVER_WORDS,
     PATH_WORDS,
     RULESET_CHOICES,
     Question,
@@ -377,18 +378,20 @@ class CutMeter(FollowsRuleset, widgets.VBox):
         self.marker_suit.description = f"Suit of the {name}" if name is not None else ""
         self.marker_suit.tooltip = self.marker_suit.description
         try:
-            hand = parse_cards(bounded_text(self.hand_text.value, 200, "The hand"))
+            # The meter weighs the 52 ordinary cards: no sentence of it offers a joker.
+            hand = parse_cards(bounded_text(self.hand_text.value, 200, "The hand"), jokers=False)
             if not hand:
                 raise MatatuError("Type some cards, e.g. 7♦ K♣ 9♥.")
             if len(set(hand)) != len(hand):
                 raise MatatuError("A card appears twice: there is one deck.")
-            if any(card.is_joker for card in hand):
-                raise MatatuError("This meter counts the 52 ordinary cards; leave the jokers out.")
             game = cut_position(rules, hand, self.marker_suit.value)
         except MatatuError as error:
+            # Nothing of the last hand stays: no cards, no bar, no figure.
             self.cards.value = ""
             self.verdict.value = f"<p>✘ {html.escape(str(error))}</p>"
             self.meter.value = 0
+            self.meter.description = ""
+            self.meter.bar_style = ""
             return
         self.cards.value = STYLE + cards_html(hand, HAND_WIDTH)
         total = game.total(0)
@@ -549,6 +552,8 @@ class MatchView(FollowsRuleset, widgets.VBox):
         status = f"<p>{count(match.rounds_played, 'round')} played.</p>"
         if match.over and plays_match:
             status += f"<p><b>The match is over:</b> {voice.winners(match.winners)}.</p>"
+        if match.over:  # the greyed button says why
+            status += f"<p class='matatu-note'>{MATCH_OVER_WORDS['match' if plays_match else 'alone']}</p>"
         table = (
             f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"

@@ -21,9 +21,11 @@ from matatu_learn.teaching.lessons import (
     topic_steps,
 )
 from matatu_learn.teaching.pages import PAGES, PageKind
+from matatu_learn.teaching.play import DEFAULT_OPPONENT, computer_choices
 from matatu_learn.teaching.voice import COMPASS
 from matatu_learn.widgets.first_game import FirstGame
-from matatu_learn.widgets.lesson_views import LessonPractice, PracticeTable, TurnExplorer
+from matatu_learn.widgets.lesson_views import CutMeter, LessonPractice, MatchView, PracticeTable, TurnExplorer
+from matatu_learn.widgets.play_table import PlayTable
 from matatu_learn.widgets.stepper import FrameStepper
 
 TOPIC_LESSONS = [path.stem for path in sorted(LESSON_DATA.glob("*.json")) if "topics" in load_lesson(path.stem)]
@@ -205,3 +207,53 @@ def test_the_game_without_help_has_its_own_title_and_the_two_ways_on_are_told_ap
     page.without_help.click()
     assert "Without help" in page.title.value and "coach" not in page.title.value.replace("no coach", "")
     assert page.choice_note.value == "" and not page.table.coached
+
+
+def test_play_a_round_says_why_it_rests_once_the_game_is_over():
+    alone = MatchView(ruleset="house", players=2)
+    alone.next_round()
+    assert alone.play_round.disabled and "Each round stands alone in these rules" in alone.table.value
+    assert "Start again" in alone.table.value
+    match = MatchView(ruleset="party", players=2)
+    assert not match.play_round.disabled and "Start again" not in match.table.value
+    match.finish()
+    assert match.play_round.disabled and "The match is over" in match.table.value
+    assert "Press Start again for a new match." in match.table.value
+
+
+def test_the_cut_meter_keeps_nothing_of_the_last_hand_on_bad_input_and_offers_no_joker():
+    meter = CutMeter(ruleset="house")
+    assert meter.meter.description == "22 / 20"  # 7♦ K♣ 9♥: K♣ and 9♥ left after the chop
+    for typed in ("7♦ K♣ zz", "7♦ 7♦", "RJ 7♦"):
+        meter.hand_text.value = "7♦ K♣ 9♥"
+        assert meter.meter.description and meter.cards.value
+        meter.hand_text.value = typed
+        assert meter.meter.description == "" and meter.meter.value == 0 and meter.cards.value == "", typed
+        said = visible_text(meter.verdict.value).strip()
+        assert said.startswith("✘ ") and "RJ / BJ" not in said, said
+    assert "'RJ' is a joker: write one of the 52 ordinary cards" in visible_text(meter.verdict.value)
+
+
+# ------------------------------------------------------------------ counts and defaults the pages state
+NUMBER_WORDS = {3: "three", 4: "four", 7: "seven"}
+
+
+def test_the_landing_page_counts_the_rulesets_its_picker_lists():
+    cells = json.loads((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose = " ".join(" ".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown").split())
+    presets = {preset for _, preset, _ in RULESET_CHOICES.values()}
+    two_ways = {preset for _, preset, switches in RULESET_CHOICES.values() if switches}
+    assert f"{NUMBER_WORDS[len(presets)].capitalize()} rulesets are written down" in prose
+    assert f"{NUMBER_WORDS[len(two_ways)]} of them are played two ways" in prose
+    assert f"the {NUMBER_WORDS[len(RULESET_CHOICES)]} choices of the picker" in prose
+    assert "four published rulesets" not in prose
+
+
+def test_the_default_computer_player_is_the_one_the_lists_call_the_default(tmp_path):
+    choices = computer_choices()
+    defaults = [kind for kind, words in choices.items() if "(the default)" in words]
+    assert defaults == [DEFAULT_OPPONENT] and choices[DEFAULT_OPPONENT].startswith("Steady — ")
+    table = PlayTable(database=tmp_path / "play.sqlite3", schedule=lambda *_: None)
+    assert {seat.value for seat in table.seat_kinds} == {DEFAULT_OPPONENT}
+    offered = dict((kind, words) for words, kind in table.seat_kinds[0].options)
+    assert offered[DEFAULT_OPPONENT].endswith("(the default)") and "level" not in " ".join(offered.values())
