@@ -34,6 +34,7 @@ from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
 from ..engine.rulings import Rule
 from ..store.registry import Registry
+from .files import FileProblem, parse_json, read_text
 from .scenarios import read_position, read_rules
 from .voice import SUIT_WORDS, Voice, card_name, card_words, changes_words, chopper_words, listed, ruleset_words
 
@@ -417,7 +418,7 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     """A teacher's puzzles from a JSON file (see ``read_puzzles``)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         raise ScenarioError(f"{path}: no such file.") from None
     except UnicodeDecodeError:
@@ -434,7 +435,9 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
     Any problem is one sentence naming the puzzle and the field.
     """
     try:
-        data = json.loads(text)
+        data = parse_json(text, source)
+    except FileProblem as problem:
+        raise ScenarioError(str(problem)) from None
     except json.JSONDecodeError as error:
         raise ScenarioError(
             f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."

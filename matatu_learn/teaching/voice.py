@@ -56,6 +56,7 @@ from ..engine.events import (
 from ..engine.rules import Chopper, CutCounts
 from ..engine.rules_text import inactive_causes
 from ..engine.rulings import Rule, Ruling
+from ..store.roles import CodeLocked
 
 # The words of a card: ranks and suits as a sentence says them.
 RANK_WORDS = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
@@ -500,6 +501,8 @@ def error_words(error: Exception) -> str:
     >>> error_words(IllegalActionError(Ruling(Rule.NO_PICK, False, "pick")))
     'You cannot pick up: nobody asked you to pick up cards.'
     """
+    if isinstance(error, CodeLocked):
+        return f"Too many wrong codes: try again in {error.seconds} seconds."
     ruling = getattr(error, "ruling", None)
     if ruling is None:
         return str(error)

@@ -16,7 +16,7 @@ from matatu_learn.teaching.lessons import load_glossary, ordinary_position
 from matatu_learn.teaching.pages import PAGES as PAGE_REGISTRY
 from matatu_learn.teaching.pages import PageKind
 from matatu_learn.teaching.voice import card_words
-from matatu_learn.widgets.svg import card_label
+from matatu_learn.widgets.svg import MIN_CARD_WIDTH, card_label
 
 
 def widget_text(page):
@@ -31,6 +31,13 @@ def test_every_notebook_renders_in_the_browser_without_an_error(crawl, name):
     assert shown.tracebacks == 0
     assert all(shown.card_labels), "every face-up card has an accessible label"
     assert all(text.strip() or title for text, title in shown.buttons), "every button says what it does"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_card_shown_is_at_least_56_px_wide(crawl, name):
+    # The crawl's window is a small laptop's (1200 px); a phone's is checked in test_browser_steppers.py.
+    narrow = {card: round(width, 1) for card, width in crawl[name].card_widths.items() if width < MIN_CARD_WIDTH}
+    assert not narrow, f"{name} draws cards narrower than {MIN_CARD_WIDTH} px: {narrow}"
 
 
 def test_the_landing_page_links_to_every_lesson(page, voila):
@@ -276,7 +283,7 @@ def test_the_glossary_shows_each_term_on_one_line_on_a_phone(browser, voila):
     try:
         page = context.new_page()
         open_notebook(page, voila, "glossary.ipynb")
-        terms = page.locator(".matatu-terms dt")
+        terms = page.locator(".matatu-glossary dt")
         terms.first.wait_for(timeout=60_000)
         heights = terms.evaluate_all(
             "nodes => nodes.map(node => [node.innerText, node.getBoundingClientRect().height,"
