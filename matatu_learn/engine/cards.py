@@ -47,7 +47,8 @@ _SUIT_INPUT = {
 _RANK_INPUT = {symbol.lower(): rank for rank, symbol in enumerate(RANK_SYMBOLS) if symbol}
 _RANK_INPUT["t"] = 10
 
-ACCEPTED_CARDS = "a rank (A 2-10 J Q K, T for 10) then a suit (♠ ♥ ♦ ♣ or s h d c), or RJ / BJ for a joker"
+ACCEPTED_ORDINARY = "a rank (A 2-10 J Q K, T for 10) then a suit (♠ ♥ ♦ ♣ or s h d c)"
+ACCEPTED_CARDS = f"{ACCEPTED_ORDINARY}, or RJ / BJ for a joker"
 
 
 class Card(int):
@@ -141,16 +142,24 @@ def parse_colour(text: str) -> str:
     return key
 
 
-def parse_card(text: str) -> Card:
-    """Read one card; symbols or letters, any case, ``T`` for 10.
+def parse_card(text: str, jokers: bool = True) -> Card:
+    """Read one card; symbols or letters, any case, ``T`` for 10. ``jokers=False``: a deck of the
+    52 ordinary cards, where a joker is refused and no sentence offers one.
 
     >>> parse_card("Ts"), parse_card("bj")
     (Card('10♠'), Card('BJ'))
+    >>> parse_card("RJ", jokers=False)
+    Traceback (most recent call last):
+    ...
+    matatu_learn.engine.errors.CardError: 'RJ' is a joker: write one of the 52 ordinary cards, a rank (A 2-10 J Q K, T for 10) then a suit (♠ ♥ ♦ ♣ or s h d c).
     """
+    accepted = ACCEPTED_CARDS if jokers else ACCEPTED_ORDINARY
     if not isinstance(text, str):
-        raise CardError(f"'{text}' is not a card: write {ACCEPTED_CARDS}.")
+        raise CardError(f"'{text}' is not a card: write {accepted}.")
     cleaned = text.strip()
     upper = cleaned.upper()
+    if upper in ("RJ", "BJ") and not jokers:
+        raise CardError(f"'{text}' is a joker: write one of the 52 ordinary cards, {ACCEPTED_ORDINARY}.")
     if upper in ("RJ", "BJ"):
         return RED_JOKER if upper == "RJ" else BLACK_JOKER
     if len(cleaned) >= 2:
@@ -158,11 +167,12 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_INPUT.get(cleaned[-1].lower())
         if rank is not None and suit is not None:
             return make_card(rank, suit)
-    raise CardError(f"'{text}' is not a card: write {ACCEPTED_CARDS}.")
+    raise CardError(f"'{text}' is not a card: write {accepted}.")
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Read cards from a string separated by spaces or commas, or from a list of strings.
+def parse_cards(text: str | Iterable[str], jokers: bool = True) -> list[Card]:
+    """Read cards from a string separated by spaces or commas, or from a list of strings
+    (``jokers=False``: of the 52 ordinary cards, see ``parse_card``).
 
     >>> parse_cards("7♦, 7h 8S")
     [Card('7♦'), Card('7♥'), Card('8♠')]
@@ -173,7 +183,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         words = list(text)
     else:
         raise CardError(f"'{text}' is not a list of cards: write cards separated by spaces, e.g. '7♦ K♣'.")
-    return [parse_card(word) for word in words]
+    return [parse_card(word, jokers) for word in words]
 
 
 def format_cards(cards: Iterable[int]) -> str:

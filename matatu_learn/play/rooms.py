@@ -106,9 +106,9 @@ class Refusal(StrEnum):
     TOO_MANY_ROOMS = "too many rooms"  # {limit}
     CLIENT_ROOMS = "client rooms"  # this client opened the most rooms it may lately: {limit, minutes, wait}
     FULL = "full"  # {code, seats, started}
-    SEAT_TAKEN = "seat taken"  # {seat, name}
+    SEAT_TAKEN = "seat taken"  # {seat, name, players}
     NOT_A_SEAT = "not a seat"  # {seat, players}
-    NOT_PERSON_SEAT = "not a person's seat"  # {seat, agent}
+    NOT_PERSON_SEAT = "not a person's seat"  # {seat, agent, players}
     NAME = "name"  # {name, limit, problem: empty | long | unprintable | reserved}
     NAME_TAKEN = "name taken"  # {name}
     NOT_SEATED = "not seated"  # the token is nobody's seat here: {code}
@@ -116,10 +116,10 @@ class Refusal(StrEnum):
     NOT_WAITING = "not waiting"  # the rules lock once dealt: {status}
     NOT_PLAYING = "not playing"  # {status}
     SEATS = "seats"  # a number of seats out of bounds: {players, low, high}
-    PERSON_SEATED = "person seated"  # a seat someone sits at cannot become the computer's or go: {seat, name}
+    PERSON_SEATED = "person seated"  # a seat someone sits at cannot become the computer's or go: {seat, name, players}
     FIRST_SEAT = "first seat"  # seat 0 is always a person's
-    EMPTY_SEATS = "empty seats"  # the round cannot start: {seats}
-    EMPTY_SEAT = "empty seat"  # nobody sits there (to take the host role, or to free): {seat}
+    EMPTY_SEATS = "empty seats"  # the round cannot start: {seats, players}
+    EMPTY_SEAT = "empty seat"  # nobody sits there (to take the host role, or to free): {seat, players}
     OWN_SEAT = "own seat"  # the host frees others' seats; their own they leave: {seat}
     SEAT_DEALT = "seat dealt"  # a seat is freed only while the room waits: {status}
     RULES = "rules"  # the published version does not hold the table's rules: {played, version}
@@ -534,9 +534,9 @@ class RoomService:
                 self._check_seat(room, seat)
                 chosen = room.seats[seat]
                 if not chosen.person:
-                    raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=chosen.kind)
+                    raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=chosen.kind, players=room.players)
                 if chosen.taken:
-                    raise RoomError(Refusal.SEAT_TAKEN, seat=seat, name=chosen.name)
+                    raise RoomError(Refusal.SEAT_TAKEN, seat=seat, name=chosen.name, players=room.players)
                 if room.status is not Status.WAITING:
                     raise RoomError(Refusal.FULL, code=room.code, seats=room.players, started=True)
             self.rows.take_seat(room.code, seat, name, hash_token(token), now)
@@ -557,9 +557,9 @@ class RoomService:
                 raise RoomError(Refusal.OWN_SEAT, seat=seat)
             target = room.seats[seat]
             if not target.person:
-                raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=target.kind)
+                raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=target.kind, players=room.players)
             if not target.taken:
-                raise RoomError(Refusal.EMPTY_SEAT, seat=seat)
+                raise RoomError(Refusal.EMPTY_SEAT, seat=seat, players=room.players)
             self.rows.free_seat(room.code, seat)
             self.rows.bump(room.code, now)
 
@@ -615,9 +615,9 @@ class RoomService:
             self._check_seat(room, seat)
             target = room.seats[seat]
             if not target.person:
-                raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=target.kind)
+                raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=target.kind, players=room.players)
             if not target.taken:
-                raise RoomError(Refusal.EMPTY_SEAT, seat=seat)
+                raise RoomError(Refusal.EMPTY_SEAT, seat=seat, players=room.players)
             self.rows.bump(room.code, now, host=seat)
 
     def configure(
@@ -677,7 +677,7 @@ class RoomService:
             self._check_players(players)
             for seat in range(players, room.players):
                 if seat in taken:
-                    raise RoomError(Refusal.PERSON_SEATED, seat=seat, name=taken[seat].name)
+                    raise RoomError(Refusal.PERSON_SEATED, seat=seat, name=taken[seat].name, players=room.players)
             kinds = kinds[:players] + [PERSON] * (players - len(kinds))
         for seat, spec in dict(computer or {}).items():
             if type(seat) is not int or not 0 <= seat < len(kinds):
@@ -689,7 +689,7 @@ class RoomService:
             if seat == 0:
                 raise RoomError(Refusal.FIRST_SEAT)
             if seat in taken:
-                raise RoomError(Refusal.PERSON_SEATED, seat=seat, name=taken[seat].name)
+                raise RoomError(Refusal.PERSON_SEATED, seat=seat, name=taken[seat].name, players=room.players)
             kinds[seat] = spec
         return kinds
 
@@ -703,7 +703,7 @@ class RoomService:
                 raise RoomError(Refusal.NOT_WAITING, status=room.status)
             empty = tuple(seat.seat for seat in room.seats if seat.person and not seat.taken)
             if empty:
-                raise RoomError(Refusal.EMPTY_SEATS, seats=empty)
+                raise RoomError(Refusal.EMPTY_SEATS, seats=empty, players=room.players)
             rules = with_switches(self.store.rules(room.ruleset, room.version), room.switches)
             check_fields(ruleset=played, version=played_version)
             if self.store.rules(played, played_version) != rules:

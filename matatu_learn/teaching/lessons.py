@@ -215,6 +215,12 @@ PATH_WORDS = {
     "first game": "After the lessons: {title} →",
 }
 
+# Why lesson 5's "Play a round" rests once the match is over, said under it.
+MATCH_OVER_WORDS = {
+    "match": "Press Start again for a new match.",
+    "alone": "Each round stands alone in these rules, so the game ends with it: press Start again to play another.",
+}
+
 # The ruleset for a first game: no calls to remember, a 2 never grows, no jokers, and you may
 # always draw or pass; the same one the lessons open on.
 RECOMMENDED_RULESET = "house"

@@ -6,7 +6,7 @@ table's one error for a move or a setting it cannot take (``PlayError``). The ta
 ``play.table.Table``, driven by ``play.controller.Controller`` (see ``teaching.table_facts``).
 
 >>> seat_labels(["human", "search:2"])
-('South (you)', 'North (computer, search level 2)')
+('South (you)', 'North (computer, Expert)')
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..agents.choices import AGENT_CHOICES
+from ..agents.search import SEARCH_SAMPLES
 from ..engine.errors import MatatuError
 from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..play.choosing import Deciding
@@ -25,12 +26,41 @@ from .voice import (
 )
 
 HUMAN = "human"
+# A round's seed as a page names it: the same number deals the same cards.
+DEAL_NUMBER = "Deal number"
 # The order in which a card's ways of being laid are asked: cut or play, then the suit, then the call.
 QUESTIONS = tuple(deciding.value for deciding in Deciding)
 MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 120
-# Who plays a computer seat, as its label says it.
-PLAYER_WORDS = {"random": "computer, random", "heuristic": "computer, heuristic"}
+# The first game's page: the title of the table it shows, and, once the coached round is counted,
+# what sets its two ways on apart.
+COACHED_TITLE = "With the coach"
+WITHOUT_HELP_TITLE = "Without help: no marks on the cards that fit, no coach"
+AGAIN_OR_ALONE = (
+    "Play again deals another game with the coach; Play without help deals a new game where no card is "
+    "marked and no coach speaks."
+)
+
+# The computer players as a learner meets them: by a name that says how strong each is (the
+# command line and the strategy lab's teachers' parts keep the specs; docs/decisions.md).
+PLAYER_NAMES = {
+    "random": "Beginner",
+    "heuristic": "Steady",
+    "search:1": "Strong",
+    "search:2": "Expert",
+    "search:3": "Master",
+}
+PLAYER_WAYS = {
+    "random": "plays any legal move, chosen by chance",
+    "heuristic": "sheds heavy cards, attacks with picks, cuts when it is likely lightest",
+    **{
+        f"search:{level}": f"plays each move out on {samples} imagined deals before it chooses"
+        for level, samples in SEARCH_SAMPLES.items()
+    },
+}
+# The computer player a new seat gets, on every page that seats one.
+DEFAULT_OPPONENT = "heuristic"
+assert set(PLAYER_NAMES) == set(PLAYER_WAYS) == set(AGENT_CHOICES), "every computer player has its name"
 
 
 class PlayError(MatatuError):
@@ -38,10 +68,25 @@ class PlayError(MatatuError):
 
 
 def player_words(kind: str) -> str:
-    """Who plays a seat, in words: 'computer, search level 2'."""
-    if kind in PLAYER_WORDS:
-        return PLAYER_WORDS[kind]
-    return f"computer, search level {kind.partition(':')[2]}"
+    """Who plays a seat, in words: 'computer, Expert'."""
+    return f"computer, {PLAYER_NAMES[kind]}"
+
+
+def player_name(kind: str) -> str:
+    """A computer player inside a sentence: 'the Expert player'."""
+    return f"the {PLAYER_NAMES[kind]} player"
+
+
+def computer_choices() -> dict[str, str]:
+    """The computer players a seat may have, each by its name and how it plays; the default said so.
+
+    >>> computer_choices()["heuristic"]
+    'Steady — sheds heavy cards, attacks with picks, cuts when it is likely lightest (the default)'
+    """
+    return {
+        kind: f"{name} — {PLAYER_WAYS[kind]}" + (" (the default)" if kind == DEFAULT_OPPONENT else "")
+        for kind, name in PLAYER_NAMES.items()
+    }
 
 
 def seat_player_words(seat: RecordedSeat) -> str:
@@ -53,7 +98,7 @@ def seat_labels(kinds: Sequence[str]) -> tuple[str, ...]:
     """Each seat's label at the table: where it sits, and who plays there.
 
     >>> seat_labels(["human", "heuristic", "search:2"])
-    ('South (you)', 'West (computer, heuristic)', 'East (computer, search level 2)')
+    ('South (you)', 'West (computer, Steady)', 'East (computer, Expert)')
     >>> seat_labels(["human", "human"])
     ('South', 'North')
     """
@@ -116,4 +161,4 @@ def published_mix(registry: Registry, ruleset: str, rules: Rules) -> tuple[str, 
 
 def agent_choices() -> dict[str, str]:
     """The players a seat may have: a person at this screen, or one of the computer's agents."""
-    return {HUMAN: "A person at this screen (pass the device)", **AGENT_CHOICES}
+    return {HUMAN: "A person at this screen (pass the device)", **computer_choices()}

@@ -61,6 +61,7 @@ from ..strategy.review import THRESHOLDS
 from .lessons import LESSON_PATH, PRACTICE, Question, practice_question
 from .mistakes import record_lesson_answer
 from .path import SET_SIZE, lesson_record, path_standing, steps_done
+from .play import player_name
 from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
 from .ratings import START_RATING, PuzzleAnswer, Rating, rated, record_puzzle_answer
 from .voice import action_words, count, listed
@@ -386,20 +387,15 @@ def answer_words(answer: PuzzleAnswer) -> str:
     return rating_words(answer.after.rating, answer.change, answer.after.deviation)
 
 
-AGENT_WORDS = {"random": "the Random player", "heuristic": "the Heuristic player"}
-
-
 def played_like_words(spec: str) -> str:
     """Which computer player a game was played like, as the learner reads it.
 
     >>> played_like_words("search:1"), played_like_words("heuristic")
-    ('You played like level 1 this game.', 'You played like the Heuristic player this game.')
+    ('You played like the Strong player this game.', 'You played like the Steady player this game.')
     """
     if not spec:
         return "There was nothing to decide this game."
-    if spec.startswith("search:"):
-        return f"You played like level {spec.partition(':')[2]} this game."
-    return f"You played like {AGENT_WORDS.get(spec, spec)} this game."
+    return f"You played like {player_name(spec)} this game."
 
 
 def points(chance: float) -> str:
@@ -462,8 +458,8 @@ def grade_words(graded: GradedGame, ruleset: str = "house") -> list[str]:
         rates = agent_rates(ruleset)
         lines.append(
             f"Your {count(graded.decisions, 'decision')} cost you {100 * graded.error_rate:.1f}% of your chance to "
-            f"win each, on average (the level 2 computer player: {100 * rates['search:2']:.1f}%; the Random player: "
-            f"{100 * rates['random']:.1f}%)."
+            f"win each, on average ({player_name('search:2')}: {100 * rates['search:2']:.1f}%; "
+            f"{player_name('random')}: {100 * rates['random']:.1f}%)."
         )
     play = -sum(decision["error"] for decision in graded.grade["decisions"])
     later = graded.luck - graded.deal_luck

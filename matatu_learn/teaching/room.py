@@ -415,7 +415,9 @@ class RoomTable:
             if not you_host:
                 why_not = waiting_words(names[room.host])
             elif empty:
-                why_not = refusal_words(RoomError(Refusal.EMPTY_SEATS, seats=tuple(seat.seat for seat in empty)))
+                why_not = refusal_words(
+                    RoomError(Refusal.EMPTY_SEATS, seats=tuple(seat.seat for seat in empty), players=room.players)
+                )
             elif rules.eliminate:
                 why_not = ELIMINATE_WORDS
         elif status is Status.CLOSED:

@@ -48,6 +48,11 @@ def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int 
             return "someone"
         return voice.seat(seat) if voice is not None else f"seat {seat + 1}"
 
+    def place(seat: int) -> str:
+        """A seat by where it sits at the table (West, East), as the room's page names it."""
+        players = facts.get("players") or (len(names) if names else None)
+        return COMPASS[players][seat] if players in COMPASS else f"seat {seat + 1}"
+
     why = error.why
     if why is Refusal.BAD_CODE:
         return (
@@ -78,11 +83,11 @@ def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int 
             return f"Room {facts['code']} has started its game with every seat taken: open a room of your own."
         return f"Room {facts['code']} is full: its {facts['seats']} seats are taken."
     if why is Refusal.SEAT_TAKEN:
-        return f"Seat {facts['seat'] + 1} is taken by {facts['name']}: choose another seat."
+        return f"{_capital(place(facts['seat']))} is taken by {facts['name']}: choose another seat."
     if why is Refusal.NOT_A_SEAT:
         return f"This room has seats 1 to {facts['players']}."
     if why is Refusal.NOT_PERSON_SEAT:
-        return f"Seat {facts['seat'] + 1} is played by the computer ({player_words(facts['agent'])})."
+        return f"{_capital(place(facts['seat']))} is played by the computer ({player_words(facts['agent'])})."
     if why is Refusal.NAME:
         problem = facts["problem"]
         if problem == "empty":
@@ -113,18 +118,18 @@ def refusal_words(error: RoomError, names: list[str] | None = None, viewer: int 
     if why is Refusal.SEATS:
         return f"A room has {facts['low']} to {facts['high']} seats."
     if why is Refusal.PERSON_SEATED:
-        return f"{facts['name']} sits at seat {facts['seat'] + 1}: that seat stays a person's while they are there."
+        return f"{facts['name']} sits at {place(facts['seat'])}: that seat stays a person's while they are there."
     if why is Refusal.FIRST_SEAT:
         return "The first seat is always a person's: the one who opened the room sat there."
     if why is Refusal.EMPTY_SEATS:
         seats = facts["seats"]
-        where = listed([f"seat {seat + 1}" for seat in seats])
+        where = listed([place(seat) for seat in seats])
         return (
             f"{where.capitalize()} {'waits' if len(seats) == 1 else 'wait'} for a player: share the room's code, "
             f"or let the computer play {'it' if len(seats) == 1 else 'them'}."
         )
     if why is Refusal.EMPTY_SEAT:
-        return f"Nobody sits at seat {facts['seat'] + 1}: choose someone at the table."
+        return f"Nobody sits at {place(facts['seat'])}: choose someone at the table."
     if why is Refusal.OWN_SEAT:
         return "That is your own seat: to go, press “Leave the room”."
     if why is Refusal.SEAT_DEALT:

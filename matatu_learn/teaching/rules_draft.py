@@ -108,11 +108,11 @@ def changes_words(base: str, changes: dict[str, Any]) -> str:
 
     >>> changes_words("uganda", {"queens_reverse": True, "cut_limit": 25})
     'cut limit 25, queens reverse'
-    >>> changes_words("uganda", {})
-    'no house rules (Uganda Classic as published)'
+    >>> changes_words("house", {})
+    'House rules, nothing changed'
     """
     if not changes:
-        return f"no house rules ({ruleset_words(base)} as published)"
+        return f"{ruleset_words(base)}, nothing changed"
     return ", ".join(switch_words(name, changes[name]) for name in SWITCH_NAMES if name in changes)
 
 
@@ -130,9 +130,9 @@ def kept_sentence(base: str, changes: dict[str, Any]) -> str:
     """What a table keeps after a refused change: 'The table keeps cut limit 25.'
 
     >>> kept_sentence("uganda", {})
-    'The table keeps Uganda Classic as published.'
+    'The table keeps Uganda Classic, nothing changed.'
     """
-    return f"The table keeps {changes_words(base, changes) if changes else ruleset_words(base) + ' as published'}."
+    return f"The table keeps {changes_words(base, changes)}."
 
 
 def house_rules_intro(base: str, version: int, title: str) -> str:

@@ -22,7 +22,7 @@ from ..play.recorder import Recorder
 from ..play.table import Move, Table, TableError, TableObserver, TableRefusal
 from ..store.registry import Registry
 from ..store.roles import WriteBudget
-from .play import player_words, published_mix
+from .play import player_name, published_mix
 from .table_state import table_state
 from .table_words import TableWords
 from .voice import COMPASS, Voice, changes_words
@@ -211,8 +211,9 @@ class ScreenFacts:
         return len(self.controller.seats_here) > 1
 
     def heard(self, move: Move) -> str:
-        """A computer's reason, as the person at the screen may hear it (its public part)."""
-        return "" if move.decision is None else self.voice.decision(move.decision)
+        """A computer's reason, as the person at the screen may hear it (its public part), without
+        the move it gives the reason for: the table has told the move already."""
+        return "" if move.decision is None else self.voice.reason(move.decision)
 
     # ------------------------------------------------------------------ the history
     @property
@@ -249,8 +250,8 @@ class ScreenFacts:
         elif kind is NoticeKind.CONTROL:
             text = next((control.tooltip for control in self.words.controls() if control.kind == notice.control), "")
         elif kind is NoticeKind.HINT:
-            who = player_words(self.controller.hint_spec).partition(", ")[2]
-            text = f"💡 The {who} player would say: “{self.voice.decision(notice.decision)}”"
+            who = player_name(self.controller.hint_spec)
+            text = f"💡 {who[0].upper()}{who[1:]} would say: “{self.voice.decision(notice.decision)}”"
         else:
             text = self.words.status()
         return {"text": text, "card": notice.card, "control": notice.control, "serial": notice.serial}

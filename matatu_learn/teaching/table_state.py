@@ -53,18 +53,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..agents.choices import agent_spec
 from ..engine.actions import CUT, PLAY
 from ..engine.cards import CARD_NAMES, DECK
 from ..engine.rules_text import marker_name, marker_sentence
 from ..play.choosing import Ask, Deciding
 from ..play.protocol import TapKind
-from .play import player_words
+from .play import DEAL_NUMBER, player_name, player_words
 from .table_words import AWAY_WORDS, KEY_WORDS, ScreenTable, hand_card_marks
 from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
 ROUND_SERIALS = 10_000
-HINT_REASON = "What would the search player do here, and why?"
+# The Hint asks the controller's hint player (a search at its default level).
+HINT_REASON = f"What would {player_name(agent_spec('search'))} do here, and why?"
 NEXT_ROUND_LABEL = "Next round"
 PLAY_AGAIN_LABEL = "Play again"
 DEAL_AGAIN_LABEL = "Deal again"  # a room's new deal, the same seats again (its host's)
@@ -96,11 +98,12 @@ def _capital(text: str) -> str:
 
 
 def headline(session: ScreenTable) -> str:
-    """The round and the rules it is played by: 'Round 1 · House rules · seed 3'. A room's screen
-    never shows the seed: a page that knew it could deal the others' hands for itself."""
+    """The round and the rules it is played by: 'Round 1 · House rules · deal number 3' (the same
+    number deals the same cards, for a class). A room's screen never shows it: a page that knew it
+    could deal the others' hands for itself."""
     rules = ruleset_words(session.ruleset, session.title if session.ruleset != "house" else "")
     changes = session.changes_words()
-    seed = "" if session.remote else f" · seed {session.seed}"
+    seed = "" if session.remote else f" · {DEAL_NUMBER.lower()} {session.seed}"
     return f"Round {session.round_number} · {rules}{f', {changes}' if changes else ''}{seed}"
 
 
@@ -207,6 +210,9 @@ def result_state(session: ScreenTable) -> dict[str, Any] | None:
         }
         for name, hand, total, points, won in session.words.round_summary()
     ]
+    # Where every hand scores its own total, one column says both: "Points".
+    totals_shown = any(row["total"] != row["points"] for row in rows)
+    headings = [words for words in PAGE_WORDS["headings"] if totals_shown or words != PAGE_WORDS["total"]]
     match = None
     rules = session.rules
     if session.whole_match and session.match.results and (rules.match_target or rules.match_rounds):
@@ -231,6 +237,8 @@ def result_state(session: ScreenTable) -> dict[str, Any] | None:
     return {
         "ending": session.words.ending(),
         "rows": rows,
+        "headings": headings,
+        "totals_shown": totals_shown,
         "match": match,
         "match_text": session.words.match_text(),
         "saved": saved,

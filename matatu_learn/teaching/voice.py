@@ -483,6 +483,10 @@ class Voice:
         private reasons too (a hint), every other seat only the public ones."""
         return decision_words(self, decision, private=decision.may_hear_all(self.viewer))
 
+    def reason(self, decision) -> str:
+        """A computer player's reason alone, as this viewer hears it ("" where it gives none)."""
+        return decision_reason(self, decision, private=decision.may_hear_all(self.viewer))
+
     def error(self, error: Exception) -> str:
         """An error as a person reads it: a refused action's ruling in words, any other its sentence."""
         ruling = getattr(error, "ruling", None)
@@ -1168,13 +1172,29 @@ def decision_words(voice: Voice, decision: Decision, private: bool) -> str:
     >>> Voice(2, viewer=1).decision(decision)
     'I play the King of clubs: it sheds 13; it is my heaviest card that fits.'
     """
-    numbers = decision.numbers
-    doing = _decision_doing(voice, decision.action, numbers)
+    doing = _decision_doing(voice, decision.action, decision.numbers)
+    said = _decision_clauses(voice, decision, private)
+    return f"I {doing}: {'; '.join(said)}." if said else f"I {doing}."
+
+
+def decision_reason(voice: Voice, decision: Decision, private: bool) -> str:
+    """Why the player decided, as it says it, without the move the table has just told:
+    'It sheds 13.'; "" where it gives no reason (a draw, a pass).
+
+    >>> from matatu_learn.engine.actions import parse_action
+    >>> decision = Decision(parse_action("play K♣"), Motive.HEAVIEST, 1, numbers={"shed": 13})
+    >>> decision_reason(Voice(2, viewer=0), decision, private=False)
+    'It sheds 13.'
+    """
+    said = "; ".join(_decision_clauses(voice, decision, private))
+    return f"{said[0].upper()}{said[1:]}." if said else ""
+
+
+def _decision_clauses(voice: Voice, decision: Decision, private: bool) -> list[str]:
     if decision.motive is Motive.SEARCH:
         clauses = [_decision_search(voice, decision, private)]
     else:
         clauses = [_decision_PUBLIC[decision.motive](voice, decision)]
     if private:
         clauses += [_decision_ASIDES[aside](decision) for aside in _decision_ASIDES if aside in decision.asides]
-    said = [clause for clause in clauses if clause]
-    return f"I {doing}: {'; '.join(said)}." if said else f"I {doing}."
+    return [clause for clause in clauses if clause]

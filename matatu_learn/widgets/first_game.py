@@ -11,6 +11,7 @@ graded under the table, as at the Play table (``GameGrade``).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ import ipywidgets as widgets
 from ..play.protocol import Tap, TapKind
 from ..store.progress import GamePlace
 from ..teaching.coach import CoachedTable, first_game_seeds, second_game
+from ..teaching.play import AGAIN_OR_ALONE, COACHED_TITLE, WITHOUT_HELP_TITLE
 from .game_grade import GameGrade, start_thread
 from .learner import carried_learner
 from .page import kernel_page
@@ -63,7 +65,11 @@ class FirstGame(widgets.VBox):
         )
         self.without_help.add_class("matatu-without-help")
         self.without_help.on_click(lambda _: self.play_without_help())
-        super().__init__([self.board, self.grade, self.without_help, PageAccess()])  # icons are not read
+        self.title = widgets.HTML()  # which game this is: with the coach, or without help
+        self.choice_note = widgets.HTML()  # once counted: Play again or Play without help, and the difference
+        super().__init__(
+            [self.title, self.board, self.grade, self.choice_note, self.without_help, PageAccess()]
+        )  # icons are not read
         self._set(CoachedTable(seed, **self._screen()))
 
     # ------------------------------------------------------------------ games
@@ -131,7 +137,10 @@ class FirstGame(widgets.VBox):
     def show(self) -> None:
         """Draw the table; on the learner's turn, draw it before the coach's choice is made, then with it."""
         table = self.table
-        self.without_help.layout.display = None if table.coached and table.over else "none"
+        self.title.value = f"<h3>{html.escape(COACHED_TITLE if table.coached else WITHOUT_HELP_TITLE)}</h3>"
+        choosing = table.coached and table.over
+        self.without_help.layout.display = None if choosing else "none"
+        self.choice_note.value = f"<p class='matatu-note'>{html.escape(AGAIN_OR_ALONE)}</p>" if choosing else ""
         thinking = table.coached and table.my_turn and table.coach_block(advise=False)["advice"] is None
         self.board.draw(self.state(advise=not thinking))
         if thinking:

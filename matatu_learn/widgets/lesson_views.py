@@ -24,6 +24,7 @@ from ..engine.rules_text import marker_name, match_sentence
 from ..engine.scoring import Match
 from ..engine.view import PlayerView, TeacherView, views_of
 from ..teaching.lessons import (
+    MATCH_OVER_WORDS,
     PATH_WORDS,
     RULESET_CHOICES,
     Question,
@@ -40,6 +41,7 @@ from ..teaching.lessons import (
     topic_steps,
 )
 from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
+from ..teaching.play import DEAL_NUMBER
 from ..teaching.progress import answer_lesson
 from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
@@ -130,17 +132,19 @@ class DealExplorer(FollowsRuleset, widgets.VBox):
             value=seed,
             min=0,
             max=10**9,
-            description="Seed",
-            tooltip="The same seed always gives the same deal",
+            description=DEAL_NUMBER,
+            tooltip="The same deal number always gives the same deal",
             layout=widgets.Layout(width="14em"),
         )
         self.deal_button = widgets.Button(
             description="Deal",
             icon="random",
             button_style="primary",
-            tooltip="Deal with this number of players and seed",
+            tooltip="Deal with this number of players and this deal number",
         )
-        self.new_seed = widgets.Button(description="New seed", icon="refresh", tooltip="Deal again with another seed")
+        self.new_seed = widgets.Button(
+            description="Another deal", icon="refresh", tooltip="Deal again with another deal number"
+        )
         self.explanation = widgets.HTML()
         self.table = TableView()
         self.show_stock = widgets.Checkbox(value=False, description="Show the stock, face up (top first)", indent=False)
@@ -177,7 +181,7 @@ class DealExplorer(FollowsRuleset, widgets.VBox):
 
     def deal(self) -> None:
         players, clamped = within(self.players.value, 2, 6, "Players")
-        seed, clamped_seed = within(self.seed.value, 0, 10**9, "The seed")
+        seed, clamped_seed = within(self.seed.value, 0, 10**9, f"The {DEAL_NUMBER.lower()}")
         self.game = Round(self.rules, players, seed)
         # The deal explorer teaches the deal, so every hand is face up.
         self.table.show(TeacherView(self.game))
@@ -400,18 +404,20 @@ class CutMeter(FollowsRuleset, widgets.VBox):
         self.marker_suit.description = f"Suit of the {name}" if name is not None else ""
         self.marker_suit.tooltip = self.marker_suit.description
         try:
-            hand = parse_cards(bounded_text(self.hand_text.value, 200, "The hand"))
+            # The meter weighs the 52 ordinary cards: no sentence of it offers a joker.
+            hand = parse_cards(bounded_text(self.hand_text.value, 200, "The hand"), jokers=False)
             if not hand:
                 raise MatatuError("Type some cards, e.g. 7♦ K♣ 9♥.")
             if len(set(hand)) != len(hand):
                 raise MatatuError("A card appears twice: there is one deck.")
-            if any(card.is_joker for card in hand):
-                raise MatatuError("This meter counts the 52 ordinary cards; leave the jokers out.")
             game = cut_position(rules, hand, self.marker_suit.value)
         except MatatuError as error:
+            # Nothing of the last hand stays: no cards, no bar, no figure.
             self.cards.value = ""
             self.verdict.value = f"<p>✘ {html.escape(str(error))}</p>"
             self.meter.value = 0
+            self.meter.description = ""
+            self.meter.bar_style = ""
             return
         self.cards.value = STYLE + cards_html(hand, HAND_WIDTH)
         total = game.total(0)
@@ -572,6 +578,8 @@ class MatchView(FollowsRuleset, widgets.VBox):
         status = f"<p>{count(match.rounds_played, 'round')} played.</p>"
         if match.over and plays_match:
             status += f"<p><b>The match is over:</b> {voice.winners(match.winners)}.</p>"
+        if match.over:  # the greyed button says why
+            status += f"<p class='matatu-note'>{MATCH_OVER_WORDS['match' if plays_match else 'alone']}</p>"
         table = (
             f"<table><thead><tr><th>round</th><th>ended</th><th>round won by</th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"

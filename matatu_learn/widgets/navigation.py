@@ -319,7 +319,7 @@ class RulesDisclosure(widgets.Accordion):
         kernel_page().ruleset.listen(self._follow)
         intro = widgets.HTML(
             "<p>Every ruleset is published as numbered versions; what you read here is generated from "
-            "the same data the game engine runs on.</p>" + rulesets_table_html()
+            "the same data the lessons and the tables play by.</p>" + rulesets_table_html()
         )
         super().__init__([widgets.VBox([intro, self.browser])], selected_index=None)
         self.set_title(0, "The full rules of every ruleset")

@@ -25,7 +25,7 @@ from ..play.table import Table
 from ..store.progress import GamePlace
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
-from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_labels
+from ..teaching.play import COMPASS, DEAL_NUMBER, DEFAULT_OPPONENT, HUMAN, agent_choices, match_length, seat_labels
 from ..teaching.table_facts import ScreenFacts, set_up_screen
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
@@ -123,7 +123,7 @@ class PlayTable(widgets.VBox):
         self.seat_kinds = [
             widgets.Dropdown(
                 options=choices,
-                value="heuristic",
+                value=DEFAULT_OPPONENT,
                 style={"description_width": "90px"},
                 layout=widgets.Layout(width="auto", max_width="100%"),
             )
@@ -133,8 +133,8 @@ class PlayTable(widgets.VBox):
             value=seed,
             min=0,
             max=10**9,
-            description="Seed",
-            tooltip="The same seed and settings always give the same deal",
+            description=DEAL_NUMBER,
+            tooltip="The same deal number and settings always give the same deal",
             layout=widgets.Layout(width="160px"),
         )
         self.deal_button = widgets.Button(
@@ -224,7 +224,7 @@ class PlayTable(widgets.VBox):
         """A new game with the settings as they are now; the rules lock once the cards are dealt."""
         kinds = [picker.value for picker in self.seat_kinds[: self.opponents.value]]
         seats = [Seat.person(), *(Seat.person() if kind == HUMAN else Seat.computer(kind) for kind in kinds)]
-        seed, clamped = within(self.seed.value, 0, 10**9, "The seed")
+        seed, clamped = within(self.seed.value, 0, 10**9, f"The {DEAL_NUMBER.lower()}")
         name = self.ruleset.value
         try:
             rules = with_switches(self.registry.ruleset(name).rules, dict(self.house_rules.switches or {}))

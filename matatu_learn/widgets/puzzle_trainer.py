@@ -373,7 +373,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
             accept=".json", multiple=False, description="Load puzzles", tooltip="Load puzzles written as JSON"
         )
         self.upload_note = widgets.HTML(
-            "<p class='matatu-note'>Load puzzles written as JSON (the format is shown below on this page). "
+            "<p class='matatu-note'>Load puzzles written as JSON (the format is on the Class page). "
             "The class then works through them instead of a numbered set.</p>"
         )
         self.teachers = widgets.Accordion([widgets.VBox([self.upload_note, self.upload])], selected_index=None)

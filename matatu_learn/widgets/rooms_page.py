@@ -41,7 +41,6 @@ import anywidget
 import ipywidgets as widgets
 from traitlets import Unicode
 
-from ..agents.choices import AGENT_CHOICES
 from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..play.protocol import Tap
@@ -50,6 +49,7 @@ from ..store.database import RecordError
 from ..store.progress import GamePlace
 from ..store.registry import Registry
 from ..teaching import room as rooms
+from ..teaching.play import computer_choices
 from ..teaching.voice import ruleset_words
 from .bounds import bounded_text
 from .game_grade import GameGrade, start_thread
@@ -366,7 +366,7 @@ class RoomsPage(widgets.VBox):
             style=wide,
             layout=widgets.Layout(width="auto"),
         )
-        choices = [(LABELS["person"], PERSON)] + [(words, spec) for spec, words in AGENT_CHOICES.items()]
+        choices = [(LABELS["person"], PERSON)] + [(words, spec) for spec, words in computer_choices().items()]
         self.seat_kinds = [
             widgets.Dropdown(
                 options=choices,

@@ -38,7 +38,6 @@ STYLE = """<style>
 .matatu-stepper-bar{position:sticky;bottom:0;z-index:3;background:#fff;border-top:1px solid #ddd;padding:2px 0}
 .jp-OutputArea:has(.matatu-stepper),.jp-OutputArea-child:has(.matatu-stepper),.jp-OutputArea-output:has(.matatu-stepper),.widget-box:has(.matatu-stepper-bar){overflow:visible !important}
 @media (max-width:600px){
-.matatu-stepper .matatu-marker-rule{display:none}
 .matatu-stepper .matatu-felt{flex-wrap:nowrap !important;gap:8px !important}
 .matatu-stepper-bar .matatu-restart{font-size:0 !important;min-width:44px !important}
 .matatu-stepper-bar .matatu-restart i{font-size:14px;margin:0}

@@ -84,10 +84,12 @@ def marker_html(view: PlayerView) -> str:
         return f'<p class="matatu-note">No marker card: {html.escape(chopper)}.</p>'
     # The engine says which card is the chopper; the widget only names it.
     choppers = ", ".join(card_name(card) for card in DECK[:52] if view.is_chopper(card))
+    # What a marker card is, the lesson on the deal and the glossary say; beside every table of a
+    # page it would be said again and again, so here it waits in the name's tooltip.
     return (
         f'<div class="matatu-row">{card_html(view.marker, MARKER_WIDTH)}<p class="matatu-note" style="{TEXT_BESIDE}">'
-        f"<b>{html.escape(name[0].upper() + name[1:])}: {card_name(view.marker)}</b>. "
-        f'<span class="matatu-marker-rule">{html.escape(marker_sentence(view.rules))}<br></span>'
+        f'<b title="{html.escape(marker_sentence(view.rules))}">{html.escape(name[0].upper() + name[1:])}: '
+        f"{card_name(view.marker)}</b>.<br>"
         f"{html.escape(chopper[0].upper() + chopper[1:])}: <b>{choppers}</b>.</p></div>"
     )
 

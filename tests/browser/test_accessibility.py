@@ -68,11 +68,11 @@ def test_the_play_table_is_accessible_dealt_with_its_settings_a_question_and_a_r
         # South leads and holds the A♥, which asks which suit it names.
         opened.get_by_text("Table settings: rules and players").click()
         opened.get_by_role("button", name="Change the rules").click()
-        seed = opened.get_by_label("Seed", exact=True)
+        seed = opened.get_by_label("Deal number", exact=True)
         seed.fill("27")
         seed.press("Enter")
         opened.locator("button.jupyter-button:text-is('Deal')").click()
-        opened.locator(".mt-headline:has-text('seed 27')").wait_for(timeout=30_000)
+        opened.locator(".mt-headline:has-text('deal number 27')").wait_for(timeout=30_000)
         opened.get_by_role("button", name="Change the rules").wait_for(timeout=20_000)  # the rules locked again
         # The page as a whole is checked above, as it loads; here the table and its settings, as they change.
         table = ".jp-OutputArea-output:has(.mt-table)"

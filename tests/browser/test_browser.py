@@ -12,7 +12,9 @@ import pytest
 
 from conftest import PAGES, RESULTS, open_notebook, save
 from matatu_learn.engine.rules import PRESETS
-from matatu_learn.teaching.lessons import ordinary_position
+from matatu_learn.teaching.lessons import load_glossary, ordinary_position
+from matatu_learn.teaching.pages import PAGES as PAGE_REGISTRY
+from matatu_learn.teaching.pages import PageKind
 from matatu_learn.teaching.voice import card_words
 from matatu_learn.widgets.svg import MIN_CARD_WIDTH, card_label
 
@@ -58,7 +60,7 @@ def test_the_rules_browser_follows_the_picker(page, voila):
 def test_a_deal_responds_to_the_deal_button(page, voila):
     open_notebook(page, voila, "01-the-deal.ipynb")
     before = [card.get_attribute("data-card") for card in page.locator(".jupyter-widgets [data-card]").all()]
-    page.get_by_role("button", name="New seed").click()
+    page.get_by_role("button", name="Another deal").click()
     page.wait_for_function(
         "before => JSON.stringify([...document.querySelectorAll('.jupyter-widgets [data-card]')]"
         ".map(e => e.dataset.card)) !== before",
@@ -253,3 +255,43 @@ def test_no_page_shows_engine_words(crawl, name):
     # The page's text as the crawl read it once every widget drew its first state, without code blocks.
     found = sorted({match.group(0) for match in ENGINE_WORDS.finditer(crawl[name].text)})
     assert not found, f"{name} shows {found}"
+
+
+# Words a beginner does not know, kept off the learner's pages (the landing page, the lessons, the
+# puzzles and the tables): the glossary and the teachers' pages may use them.
+BEGINNER_UNKNOWN = re.compile(r"(?i)\b(engine|seeds?|heuristic|search player|provisional|level [0-9])\b")
+LEARNER_PAGES = [
+    entry.notebook
+    for entry in PAGE_REGISTRY
+    if entry.kind in {PageKind.HOME, PageKind.LESSON, PageKind.PUZZLES, PageKind.GAME}
+]
+
+
+def test_the_beginner_words_are_found():
+    found = BEGINNER_UNKNOWN.findall("The engine, seed 4, the heuristic, the search player, provisional, level 2.")
+    assert len(found) == 6 and "index.ipynb" in LEARNER_PAGES and "13-class.ipynb" not in LEARNER_PAGES
+
+
+@pytest.mark.parametrize("name", LEARNER_PAGES)
+def test_no_learner_page_shows_a_word_a_beginner_does_not_know(crawl, name):
+    found = sorted({match.group(0) for match in BEGINNER_UNKNOWN.finditer(crawl[name].text)})
+    assert not found, f"{name} shows {found}: say it plainly, or keep it to the glossary and the teachers' pages"
+
+
+def test_the_glossary_shows_each_term_on_one_line_on_a_phone(browser, voila):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        open_notebook(page, voila, "glossary.ipynb")
+        terms = page.locator(".matatu-glossary dt")
+        terms.first.wait_for(timeout=60_000)
+        heights = terms.evaluate_all(
+            "nodes => nodes.map(node => [node.innerText, node.getBoundingClientRect().height,"
+            " parseFloat(getComputedStyle(node).lineHeight) || 20])"
+        )
+        assert len(heights) == len(load_glossary())
+        wrapped = [term for term, height, line in heights if height > 1.5 * line]
+        assert not wrapped, f"terms wrapped over several lines on a phone: {wrapped}"
+        save(page, "glossary-phone")
+    finally:
+        context.close()

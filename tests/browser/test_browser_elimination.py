@@ -41,7 +41,7 @@ def eliminate_and_deal(page) -> None:
     press(page, page.get_by_role("button", name="Change the rules"))
     page.get_by_label("Rules", exact=True).select_option("Uganda Classic")
     page.get_by_label("Opponents", exact=True).select_option("3")
-    box = page.get_by_label("Seed", exact=True)
+    box = page.get_by_label("Deal number", exact=True)
     box.fill(str(THREE_ROUNDS_SEED))
     box.press("Enter")
     switch = page.get_by_label("Eliminate one a round")
@@ -49,7 +49,9 @@ def eliminate_and_deal(page) -> None:
         press(page, page.get_by_role("button", name="More switches"))
     switch.check()
     press(page, page.locator("button.jupyter-button:text-is('Deal')"))
-    page.locator(f".mt-headline:has-text('eliminate one a round · seed {THREE_ROUNDS_SEED}')").wait_for(timeout=30_000)
+    page.locator(f".mt-headline:has-text('eliminate one a round · deal number {THREE_ROUNDS_SEED}')").wait_for(
+        timeout=30_000
+    )
     wait_settled(page, moves=0)
 
 

@@ -109,7 +109,7 @@ def test_the_coached_game_is_played_to_its_end_by_following_the_coach_then_witho
 def play_coached(page, voila) -> None:
     open_notebook(page, voila, "07-first-game.ipynb", ready="[data-hand] [data-card]")
     seed = first_game_seeds()[0]
-    assert f"seed {seed}" in page.locator(f"{TABLE} .mt-headline").text_content()
+    assert f"deal number {seed}" in page.locator(f"{TABLE} .mt-headline").text_content()
     game = Match(PRESETS["house"], 2, seed).next_round()  # the page's deal, dealt again here
     shown = page.locator("[data-hand] [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
     assert shown == [CARD_NAMES[card] for card in game.hands[0]], "the page deals the chosen deal"
@@ -161,7 +161,7 @@ def play_coached(page, voila) -> None:
         timeout=60_000,
     )
     page.wait_for_function(f"{DRAWN} == {LISTED}", timeout=30_000)
-    assert f"seed {seed} " not in page.locator(f"{TABLE} .mt-headline").text_content() + " "
+    assert f"deal number {seed} " not in page.locator(f"{TABLE} .mt-headline").text_content() + " "
     assert page.locator(f"{TABLE} .mt-playable").count() == 0, "a card is marked as playable"
     assert page.locator(f"{TABLE} [data-advice]").count() == 0
     assert page.locator(f"{TABLE} .mt-controls [data-kind='hint']").count() == 0, "no hint without help"

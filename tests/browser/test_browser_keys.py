@@ -104,13 +104,13 @@ def deal_by_keys(page, ruleset: str, opponents: int, seed: int) -> None:
     page.keyboard.type(ruleset)  # a closed drop-down takes the option whose words are typed
     tab_to(page, "Opponents")
     page.keyboard.type(str(opponents))
-    tab_to(page, "Seed")
+    tab_to(page, "Deal number")
     page.keyboard.press("Control+A")
     page.keyboard.type(str(seed))
     page.keyboard.press("Enter")
     tab_to(page, "Deal")
     page.keyboard.press("Enter")
-    page.locator(f".mt-headline:has-text('seed {seed}')").wait_for(timeout=30_000)
+    page.locator(f".mt-headline:has-text('deal number {seed}')").wait_for(timeout=30_000)
     page.wait_for_function(f"{DRAWN} == {LISTED} && {LISTED} == 0", timeout=30_000)
     assert ruleset in page.locator(".mt-headline").text_content()
 

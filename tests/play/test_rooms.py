@@ -168,7 +168,7 @@ def test_open_join_and_come_back_with_the_link(database, clock):
         ("Amina", "person", True, True),
         ("", "person", False, False),
     ]
-    assert not lobby["can_start"] and "Seat 2 waits for a player" in lobby["why_not"]
+    assert not lobby["can_start"] and "North waits for a player" in lobby["why_not"]
     okello = rooms.join_room(database, host.code.lower(), "  Okello ", clock=clock)
     assert okello.seat == 1 and okello.lobby()["players"] == ["Amina", "Okello"]
     assert not okello.lobby()["you_host"] and "Waiting for Amina, the host" in okello.lobby()["why_not"]
@@ -194,7 +194,7 @@ def test_a_wrong_expired_or_closed_code_and_a_full_room_are_one_sentence(databas
         f"Room {host.code} is full: its 2 seats are taken."
     )
     host.configure(players=3)
-    assert "Seat 2 is taken by Okello" in refused(
+    assert "West is taken by Okello" in refused(
         lambda: rooms.join_room(database, host.code, "Wanjiru", seat=1, clock=clock)
     )
     assert refused(lambda: rooms.join_room(database, host.code, "Wanjiru", seat=7, clock=clock)) == (
@@ -263,11 +263,11 @@ def test_the_host_sets_the_table_up_and_the_rules_lock_once_dealt(database, cloc
     okello = rooms.join_room(database, host.code, "Okello", clock=clock)
     assert refused(lambda: okello.configure(players=3)) == "Only the host, Amina, may do that."
     assert "first seat is always a person's" in refused(lambda: host.configure(computer={0: "heuristic"}))
-    assert "Okello sits at seat 2" in refused(lambda: host.configure(computer={1: "heuristic"}))
+    assert "Okello sits at North" in refused(lambda: host.configure(computer={1: "heuristic"}))
     assert "A room has 2 to 6 seats" in refused(lambda: host.configure(players=7))
     host.configure(players=3)
     wanjiru = rooms.join_room(database, host.code, "Wanjiru", clock=clock)
-    assert "Wanjiru sits at seat 3" in refused(lambda: host.configure(players=2))
+    assert "Wanjiru sits at East" in refused(lambda: host.configure(players=2))
     wanjiru.leave()
     assert "Eliminate one a round" in refused(lambda: host.configure(switches={"eliminate": True}))
     host.configure(ruleset="uganda", switches={"cut_limit": 25}, players=4, computer={2: "search", 3: "random"})
@@ -276,8 +276,8 @@ def test_the_host_sets_the_table_up_and_the_rules_lock_once_dealt(database, cloc
     assert [(seat["name"], seat["who"]) for seat in lobby["seats"]] == [
         ("Amina", ""),
         ("Okello", ""),
-        ("North (computer)", "computer, search level 2"),
-        ("East (computer)", "computer, random"),
+        ("North (computer)", "computer, Expert"),
+        ("East (computer)", "computer, Beginner"),
     ]
     assert lobby["can_start"]
     host.start()
@@ -297,7 +297,7 @@ def test_the_host_sets_the_table_up_and_the_rules_lock_once_dealt(database, cloc
 
 def test_the_host_role_is_handed_on_and_a_waiting_room_nobody_is_in_closes(database, clock):
     host = rooms.open_room(database, "Amina", clock=clock)
-    assert "Nobody sits at seat 2" in refused(lambda: host.hand_host(1))
+    assert "Nobody sits at North" in refused(lambda: host.hand_host(1))
     assert "This room has seats 1 to 2" in refused(lambda: host.hand_host(5))
     okello = rooms.join_room(database, host.code, "Okello", clock=clock)
     host.hand_host(1)

@@ -136,7 +136,7 @@ def test_the_host_frees_a_strangers_seat_while_the_room_waits(service, clock):
     assert refused(lambda: host.free_seat(0)) == "That is your own seat: to go, press “Leave the room”."
     host.free_seat(1)
     assert [seat["taken"] for seat in host.lobby()["seats"]] == [True, False]
-    assert refused(lambda: host.free_seat(1)) == "Nobody sits at seat 2: choose someone at the table."
+    assert refused(lambda: host.free_seat(1)) == "Nobody sits at North: choose someone at the table."
     stranger.refresh()
     assert stranger.freed and stranger.lobby()["freed"] == (
         f"The host freed your seat in room {host.code}: join again with its code if they ask you to."

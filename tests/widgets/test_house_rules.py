@@ -121,7 +121,7 @@ def test_a_new_ruleset_starts_again_from_its_own_values(database):
     assert table.controls["jokers"].value is True  # bomb's own mode, not uganda's
     assert table.controls["cut_limit"].value == ""  # bomb's cut has no weight limit
     assert tuple(table.controls) == USUAL_SWITCHES["bomb"]
-    assert table.summary() == "Your table: no house rules (54-card app rules as published)"
+    assert table.summary() == "Your table: 54-card app rules, nothing changed"
     table.controls["jokers"].value = False
     assert table.switches == {"jokers": False} and table.summary() == "Your table: joker mode off"
     with pytest.raises(MatatuError, match="'kampala' is not a published ruleset"):
@@ -177,7 +177,7 @@ def test_lock_disables_every_control_and_says_what_the_round_plays_by(database):
 
 def test_the_summary_is_one_line_in_the_voices_words(database):
     table = HouseRules(database, "uganda")
-    assert table.summary() == "Your table: no house rules (Uganda Classic as published)"
+    assert table.summary() == "Your table: Uganda Classic, nothing changed"
     table.controls["queens_reverse"].value = True
     table.controls["cut_limit"].value = "25"
     assert table.summary() == "Your table: cut limit 25, queens reverse"  # in the order of the switches

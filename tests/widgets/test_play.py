@@ -220,6 +220,10 @@ def test_a_whole_round_is_played_by_clicks_and_the_page_never_holds_a_hidden_car
             seat in game.result.winners,
         )
         assert set(row["cards"]) <= set(state(table)["cards_shown"]) <= set(table.board.faces)
+    # Two columns only where a hand's points are not its total (Uganda Classic scores the others' hands).
+    differ = game.result.totals != game.result.points
+    assert result["totals_shown"] == differ and ("Total" in result["headings"]) == differ
+    assert result["headings"][-1] == "Points" and len(result["headings"]) == 3 + differ
     assert not result["next_round"], "a single round has no next round"
     # The round is in the history under a published ruleset, with its seat kinds, and replays.
     with Store(database) as store:
@@ -332,7 +336,7 @@ def test_bad_settings_are_refused_with_a_sentence(database):
     table.seed.min = -5  # what a hand-edited request could send
     table.seed.value = -1
     table.deal_button.click()
-    assert "The seed must be from 0 to" in table.settings_note.value and table.controller.table.seed == 0
+    assert "The deal number must be from 0 to" in table.settings_note.value and table.controller.table.seed == 0
 
 
 def test_bad_moves_are_refused_with_a_sentence_and_change_nothing(database):
@@ -467,9 +471,9 @@ def test_the_seat_strip_shows_names_turn_and_direction(database):
     strip = [(seat["name"], seat["who"], seat["cards_words"], seat["to_move"]) for seat in drawn["order"]]
     assert strip == [
         ("You", "", "7 cards", True),
-        ("West", "computer, heuristic", "7 cards", False),
-        ("North", "computer, random", "7 cards", False),
-        ("East", "computer, search level 1", "7 cards", False),
+        ("West", "computer, Steady", "7 cards", False),
+        ("North", "computer, Beginner", "7 cards", False),
+        ("East", "computer, Strong", "7 cards", False),
     ]
     # docs/rules.md §5: from South, an 8 skips West; a uganda J reverses, handing the turn to East.
     assert [seat["name"] for seat in drawn["order"] if seat["eight"]] == ["West"]
@@ -542,7 +546,7 @@ def test_a_hint_is_the_search_players_move_on_the_learners_view(database):
     # The same search, on the same view, decides the same move: the hint says it in its words.
     decision = make_agent("search:2", session.seed).decide(session.view)
     assert decision.action in session.game.legal_actions()
-    assert hint.endswith(f"The search level 2 player would say: “{Voice(2, viewer=0).decision(decision)}”")
+    assert hint.endswith(f"The Expert player would say: “{Voice(2, viewer=0).decision(decision)}”")
     assert session.game.snapshot() == before, "a hint changes nothing at the table"
 
 
@@ -591,7 +595,7 @@ def test_pass_and_play_covers_the_hand_between_people(database):
     table = PlayTable(database=database, schedule=lambda delay, callback: None)
     configure(table, "bomb", None, ["human", "heuristic"], seed=6)
     session = table.session
-    assert session.names == ("South", "West", "East (computer, heuristic)")
+    assert session.names == ("South", "West", "East (computer, Steady)")
     rng = random.Random(1)
     covers = 0
     while not session.over:
@@ -691,3 +695,25 @@ def test_house_rules_chosen_at_the_setup_lock_and_are_recorded_under_a_ruleset_o
     table.deal_button.click()
     # The recorder records under the ruleset ``published_mix`` names.
     assert published_mix(Registry(database), "uganda", table.session.rules) == ("uganda-table-2", 1)
+
+
+def test_a_computer_move_is_told_once_with_its_reason_quoted_after_it(database):
+    table = PlayTable(database=database, schedule=lambda delay, callback: None)
+    configure(table, "house", None, ["heuristic", "random"], seed=3)
+    session = table.session
+    rng = random.Random(2)
+    for _ in range(2000):
+        if session.over:
+            break
+        click_something(table, rng)
+    computer = [move for move in session.moves if move.decision is not None]
+    assert computer, "the computer moved"
+    reasons = 0
+    for move in computer:
+        line = session.words.describe(move)
+        told = line.split("“")[0].strip()  # the move as the table tells it
+        # The quote gives the reason, not the move again.
+        assert not re.search(r"“I (play|draw|pick|pass|cut|say|catch)\b", line), line
+        assert line.count(told) == 1, line
+        reasons += "“" in line
+    assert reasons, "some computer moves give a reason"

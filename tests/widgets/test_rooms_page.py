@@ -122,7 +122,7 @@ def test_opening_a_room_shows_its_code_the_link_to_share_and_the_way_back(databa
     page.tick()
     assert room.code in markup(page) and other.code not in markup(page)
     assert not page.polling, "no event loop in plain Python: the test looks itself"
-    assert page.start_button.disabled and "Seat 2 waits for a player" in page.why_not.value
+    assert page.start_button.disabled and "North waits for a player" in page.why_not.value
 
 
 def test_a_code_in_the_address_fills_the_box_and_joining_seats_the_player(database):
@@ -231,7 +231,7 @@ def test_a_seat_count_that_would_unseat_someone_is_refused_in_words(database):
     page_join(database, host.room.code, "Achieng")
     host.tick()
     host.seat_count.value = 2
-    assert "Achieng sits at seat 3" in html.unescape(host.sentence.value)
+    assert "Achieng sits at East" in html.unescape(host.sentence.value)
     assert host.seat_count.value == 3, "the control shows the room as it is"
 
 
@@ -293,7 +293,7 @@ def test_the_computer_plays_its_seat_when_a_page_looks(database):
         if people:
             tap_a_move(people[0])
         else:  # the computer's seat: it moves once its pause is over and a page looks
-            assert host.board.state["order"][0]["who"] == "computer, random"
+            assert host.board.state["order"][0]["who"] == "computer, Beginner"
             time.sleep(COMPUTER_PAUSE + 0.1)
     moves = RoomService(database).moves(host.room.code)
     assert any(move.agent == "random" for move in moves), "the computer made its moves"

@@ -56,7 +56,9 @@ def test_a_deal_never_has_more_seats_than_the_rules_allow():
     assert "Players must be from 2 to 6: 6 was used." in explorer.explanation.value
     raise_bound(explorer.seed, 10**40)
     explorer.deal_button.click()
-    assert explorer.game.seed == 10**9 and "The seed must be from 0 to 1,000,000,000" in explorer.explanation.value
+    assert (
+        explorer.game.seed == 10**9 and "The deal number must be from 0 to 1,000,000,000" in explorer.explanation.value
+    )
     match = MatchView("party")
     raise_bound(match.players)
     assert match.match.players == 6 and "Players must be from 2 to 6: 6 was used." in match.how.value
@@ -66,7 +68,9 @@ def test_the_play_table_and_the_puzzles_keep_their_own_bounds(tmp_path):
     table = PlayTable(database=tmp_path / "play.sqlite3")
     raise_bound(table.seed, 10**40)
     table.deal_button.click()
-    assert table.session.seed == 10**9 and "The seed must be from 0 to 1,000,000,000" in table.settings_note.value
+    assert (
+        table.session.seed == 10**9 and "The deal number must be from 0 to 1,000,000,000" in table.settings_note.value
+    )
     trainer = PuzzleTrainer("house")
     raise_bound(trainer.set_number, 10**40)
     trainer.try_set.click()

@@ -424,7 +424,7 @@ def test_deal_explorer_deals_what_the_engine_deals():
     assert "The table is bare." in explorer.explanation.value and "4 hands of 7 cards." in explorer.explanation.value
     assert f"The stock holds {len(game.stock)} cards, face down." in explorer.explanation.value
     # The marker and the chopper are shown on the table, in the engine's words, not said twice.
-    assert f"<b>Cutter: {card_name(game.marker)}</b>" in explorer.table.value
+    assert f">Cutter: {card_name(game.marker)}</b>" in explorer.table.value
     assert "cutter" not in explorer.explanation.value
     assert set(cards_in(explorer.table.value)) >= {str(card) for hand in game.hands for card in hand}
     assert explorer.stock.value == ""  # face down until asked

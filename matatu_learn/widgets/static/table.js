@@ -594,12 +594,12 @@ function render({ model, el }) {
           h("span", { text: row.name }),
         ]),
         h("td", {}, [h("div", { class: "mt-result-cards" }, cards)]),
-        h("td", { text: String(row.total ?? "") }),
+        result.totals_shown === false ? null : h("td", { text: String(row.total ?? "") }),
         h("td", { text: String(row.points ?? "") }),
       ]);
     });
     const tables = h("div", { class: "mt-tables" }, [
-      grid("mt-rows", words.headings || [], hands),
+      grid("mt-rows", result.headings || words.headings || [], hands),
     ]);
     const match = result.match;
     if (match) {
