@@ -1,4 +1,4 @@
-"""A coached first game, then a game without help: the table widget with the coach beside it.
+"""A coached first game in the page's ruleset, then a game without help: the table widget with the coach beside it.
 
 It only sets a table up: ``teaching.coach.CoachedTable`` (a ``play`` table behind a controller,
 with the coach and the history's recorder composed) and the table widget, whose taps go to the
@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..play.protocol import Tap, TapKind
-from ..teaching.coach import CoachedTable, first_game_seeds, second_game
+from ..teaching.coach import CoachedTable, coached_ruleset, first_game_seeds, second_game
 from .page import kernel_page
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
@@ -25,9 +25,10 @@ from .table_widget import PACES, TableWidget
 class FirstGame(widgets.VBox):
     """The coached first game (``seed``: one of the chosen deals), then "Play without help".
 
-    ``database`` is where finished rounds are recorded; ``schedule(delay, callback)`` runs the
-    computer's next move later; ``free_seed`` fixes the deal of the game without help (default:
-    a fresh one each time).
+    ``ruleset`` is a preset with chosen deals (default: the one the page carries, ``kernel_page()``,
+    followed when the page's address arrives late); ``database`` is where finished rounds are
+    recorded; ``schedule(delay, callback)`` runs the computer's next move later; ``free_seed``
+    fixes the deal of the game without help (default: a fresh one each time).
     """
 
     def __init__(
@@ -36,7 +37,9 @@ class FirstGame(widgets.VBox):
         database=None,
         schedule: Callable[[float, Callable[[], None]], None] = call_later,
         free_seed: int | None = None,
+        ruleset: str | None = None,
     ):
+        self.ruleset = coached_ruleset(kernel_page().ruleset.value) if ruleset is None else ruleset
         self.database = database
         self.schedule = schedule
         self.free_seed = free_seed
@@ -54,6 +57,8 @@ class FirstGame(widgets.VBox):
         self.without_help.on_click(lambda _: self.play_without_help())
         super().__init__([self.board, self.without_help])
         self._set(CoachedTable(seed, **self._screen()))
+        if ruleset is None:
+            kernel_page().ruleset.listen(self._follow_ruleset)
 
     # ------------------------------------------------------------------ games
     def _screen(self) -> dict:
@@ -63,6 +68,7 @@ class FirstGame(widgets.VBox):
             "schedule": self.schedule,
             "pace": lambda: PACES.get(self.board.pace),
             "budget": kernel_page().writes,
+            "ruleset": self.ruleset,
         }
 
     def _set(self, table: CoachedTable) -> None:
@@ -73,9 +79,16 @@ class FirstGame(widgets.VBox):
         self.show()
         table.controller.play_on()
 
+    def _follow_ruleset(self, choice: str) -> None:
+        """The page's ruleset changed (its address arrived): a coached game not yet begun is dealt again in it."""
+        ruleset = coached_ruleset(choice)
+        if ruleset != self.ruleset and self.table.coached and not self.table.coach.learner_actions():
+            self.ruleset = ruleset
+            self._set(CoachedTable(**self._screen()))
+
     def coach_again(self) -> None:
         """Another coached game, on the next chosen deal."""
-        seeds = first_game_seeds()
+        seeds = first_game_seeds(self.ruleset)
         seed = self.table.seed if self.table.coached else seeds[-1]
         following = seeds[(seeds.index(seed) + 1) % len(seeds)] if seed in seeds else seeds[0]
         self._set(CoachedTable(following, **self._screen()))
