@@ -6,6 +6,7 @@ import argparse
 import errno
 import json
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -15,6 +16,8 @@ from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
 from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, escaped, shown
+from .store.roles import SHORTEST_CODE, TEACHER_CODE_VARIABLE
+from .teaching.files import NAME_TOO_LONG, FileProblem, parse_json, read_text
 from .teaching.voice import Voice, error_words
 
 PROGRAM = "matatu-learn"
@@ -23,8 +26,8 @@ GAMES_LIMIT = 10_000_000
 HISTORY_LIMIT = 1_000_000
 FAILURES_SHOWN = 50  # check prints this many failures, then how many more there were
 LINE_LIMIT = 500  # characters of one printed line of check, so a 1 MB scenario name cannot flood a terminal
-TEACHER_CODE_LENGTH = 4
 DISK_FULL = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+ASCII_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,9 +43,14 @@ def _whole_number(low: int, high: int):
 
     def read(text: str) -> int:
         try:
+            # ASCII digits only: int() would read '٣' (an Arabic-Indic three) as 3.
+            if not ASCII_WHOLE_NUMBER.fullmatch(text.strip()):
+                raise ValueError(text)
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is not a whole number (write it in the digits 0-9)"
+            ) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"{shown(value, 24)} is out of range (give a number from {low} to {high:,})"
@@ -52,11 +60,19 @@ def _whole_number(low: int, high: int):
     return read
 
 
+def _code_problem(code: str) -> str | None:
+    """What is wrong with a teacher code as given, or None."""
+    if code != code.strip():
+        return "a teacher code cannot begin or end with a space (nobody could type it on a page); give it without them"
+    if len(code) < SHORTEST_CODE or not code.isprintable():
+        return f"a teacher code needs at least {SHORTEST_CODE} printable characters (a word the class does not know)"
+    return None
+
+
 def _teacher_code(text: str) -> str:
-    if len(text.strip()) < TEACHER_CODE_LENGTH or not text.isprintable():
-        raise argparse.ArgumentTypeError(
-            f"a teacher code needs at least {TEACHER_CODE_LENGTH} printable characters (a word the class does not know)"
-        )
+    problem = _code_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 
@@ -102,6 +118,14 @@ def _parser() -> _Parser:
         metavar="CODE",
         help="the code a teacher types on the pages to publish rules, import games and see the class; "
         "without it nobody can",
+    )
+    serve.add_argument(
+        "--teacher-code-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="read the teacher code from FILE (its first line), so that it shows in no process list or shell history; "
+        f"or set {TEACHER_CODE_VARIABLE}",
     )
 
     check = commands.add_parser("check", help="run scenario files (SCENARIOS.md)")
@@ -316,6 +340,12 @@ def main(argv: list[str] | None = None) -> int:
     except MatatuError as error:
         print(f"{PROGRAM}: {escaped(error_words(error))}", file=sys.stderr)
         return 2
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG:
+            raise
+        # A name the system refuses, wherever the command met it (a folder to serve, a file to write).
+        print(f"{PROGRAM}: {shown(str(error.filename), 60)} {NAME_TOO_LONG}: give a shorter path.", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -343,24 +373,27 @@ def _print_json(data) -> None:
     print(text if text.isprintable() else json.dumps(data))  # unprintable characters as \u escapes
 
 
-def _nested_too_deeply(path: Path) -> str:
-    return f"{path} is nested too deeply to read (lists or objects thousands of levels inside one another)"
-
-
-def _read_json(path: Path, what: str):
-    """The JSON a file holds, or a sentence saying why it cannot be read (every command reads its files here)."""
+def _read_text(path: Path, what: str) -> str:
+    """The text a file holds, or a sentence saying why it cannot be read (every command reads its files here)."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        return read_text(path)
+    except FileProblem as problem:
+        raise MatatuError(f"{problem.path} {problem.phrase}: give {what}.") from None
     except OSError as error:
         raise MatatuError(f"Cannot read {path} ({error.strerror}).") from None
     except UnicodeDecodeError:
         raise MatatuError(f"{path} is not a text file in UTF-8: give {what}.") from None
+
+
+def _read_json(path: Path, what: str):
+    """The JSON a file holds, or a sentence saying why it cannot be read."""
+    text = _read_text(path, what)
     try:
-        return json.loads(text)
+        return parse_json(text, path)
+    except FileProblem as problem:
+        raise MatatuError(f"{problem.path} {problem.phrase}: give {what}.") from None
     except json.JSONDecodeError as error:
         raise MatatuError(f"{path} is not JSON ({error.msg}, line {error.lineno}): give {what}.") from None
-    except RecursionError:
-        raise MatatuError(f"{_nested_too_deeply(path)}: give {what}.") from None
 
 
 def _check(arguments) -> int:
@@ -371,10 +404,7 @@ def _check(arguments) -> int:
         files = scenario_files([path])
         found = []
         for file in files:
-            try:
-                found.extend(check_file(file))
-            except RecursionError:  # scenarios.check_file reads the JSON itself
-                found.append(Outcome(str(file), False, _nested_too_deeply(file)))
+            found.extend(check_file(file))
         if not files:
             found = [Outcome(str(path), False, "no scenario files (*.json) in this folder")]
         for outcome in found:
@@ -436,10 +466,7 @@ def _puzzles(arguments) -> int:
     from .teaching.puzzles import QUESTION_TEXT, load_puzzles, puzzle_set
 
     if arguments.file is not None:
-        try:
-            puzzles = load_puzzles(arguments.file)
-        except RecursionError:  # puzzles.load_puzzles reads the JSON itself
-            raise MatatuError(f"{_nested_too_deeply(arguments.file)}: give a JSON list of puzzles.") from None
+        puzzles = load_puzzles(arguments.file)
     else:
         puzzles = puzzle_set(arguments.rules, arguments.level, arguments.count, arguments.seed)
     if arguments.json:
@@ -744,14 +771,43 @@ def _read_position_file(path: Path):
 def _serve(arguments) -> int:
     from .server import notebooks_folder, serve
 
+    code = _served_teacher_code(arguments)
     folder = notebooks_folder(arguments.notebooks)
+    if code is None:
+        print(
+            f"{PROGRAM}: no teacher code, so nobody can publish rules, import games or see the class from the pages; "
+            f"to allow it, put a code such as {secrets.token_urlsafe(12)} in a file and serve with "
+            f"--teacher-code-file FILE (or set {TEACHER_CODE_VARIABLE}).",
+            file=sys.stderr,
+        )
     return serve(
         folder,
         arguments.port,
         arguments.host,
         open_browser=not arguments.no_browser,
-        teacher_code=arguments.teacher_code,
+        teacher_code=code,
     )
+
+
+def _served_teacher_code(arguments) -> str | None:
+    """The teacher code from --teacher-code, --teacher-code-file or the environment (one of them), checked."""
+    given = [arguments.teacher_code is not None, arguments.teacher_code_file is not None]
+    if all(given):
+        raise MatatuError("Give the teacher code one way: --teacher-code or --teacher-code-file, not both.")
+    if arguments.teacher_code is not None:
+        return arguments.teacher_code
+    if arguments.teacher_code_file is not None:
+        path = arguments.teacher_code_file
+        lines = _read_text(path, "a file holding the teacher code").splitlines()
+        code, where = (lines[0] if lines else ""), str(path)
+    else:
+        code, where = os.environ.get(TEACHER_CODE_VARIABLE, ""), TEACHER_CODE_VARIABLE
+        if not code:
+            return None
+    problem = _code_problem(code)
+    if problem is not None:
+        raise MatatuError(f"The teacher code in {where}: {problem}.")
+    return code
 
 
 # The columns of `progress --csv`: the JSON's fields a spreadsheet can hold.
@@ -769,6 +825,8 @@ PROGRESS_CSV = (
     "mistakes_queued",
     "mistakes_due",
     "active_at",
+    "steps_done",  # added later than the others: a spreadsheet's columns keep their places
+    "graded",
 )
 
 

@@ -88,10 +88,17 @@ def kernel_culling_options(settings: dict | None = None) -> list[str]:
 
 
 def voila_command(
-    folder: Path, port: int, host: str, culling: dict | None = None, unconnected_timeout: int | None = None
+    folder: Path,
+    port: int,
+    host: str,
+    culling: dict | None = None,
+    unconnected_timeout: int | None = None,
+    starts_per_client: int | None = None,
 ) -> list[str]:
-    """The command that runs the class server's Voilà on the folder, without opening a browser."""
+    """The command that runs the class server's Voilà on the folder, without opening a browser
+    (``starts_per_client``: kernels one client address may start a minute, when not the shipped bound)."""
     unconnected_timeout = UNCONNECTED_KERNEL_TIMEOUT if unconnected_timeout is None else unconnected_timeout
+    starts = [] if starts_per_client is None else [f"--ClassKernelManager.starts_per_client={starts_per_client}"]
     return [
         sys.executable,
         "-m",
@@ -105,6 +112,7 @@ def voila_command(
         "--VoilaConfiguration.show_tracebacks=False",
         *kernel_culling_options(culling),
         f"--ClassKernelManager.cull_unconnected_timeout={unconnected_timeout}",
+        *starts,
     ]
 
 

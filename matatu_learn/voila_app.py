@@ -1,7 +1,7 @@
 """The Voilà that ``matatu-learn serve`` runs: Voilà 0.5.13 with the guards a shared class server needs.
 
 Run as ``python -m matatu_learn.voila_app FOLDER [Voilà options]``. Against Voilà as released it
-changes four things, each because a page's client is anyone on the classroom network:
+changes these things, each because a page's client is anyone on the classroom network:
 
 - the kernel websocket reads every message with bounds taken from the message's own length:
   Voilà's ``read_header_from_binary_message`` reads a legacy-protocol binary message (a widget
@@ -13,7 +13,15 @@ changes four things, each because a page's client is anyone on the classroom net
 - a kernel that no page has been connected to for ``cull_unconnected_timeout`` seconds is shut
   down even while busy (Jupyter's culler spares busy kernels, or culls them only when silent);
 - the pages use the template in ``voila_template/``: nothing fetched from outside the server,
-  and a page that loses its kernel says so.
+  and a page that loses its kernel says so;
+- every page's kernel runs ``matatu_learn.page_kernel.PageKernel`` (a memory limit, the
+  widget classes and the bytes a page may send, no traceback sent to the page);
+- a page's own shutdown, sent as it closes without Jupyter's XSRF token, is taken on its session
+  cookie, so its kernel ends at once;
+- a client address starts at most ``starts_per_client`` kernels within ``starts_window`` seconds,
+  and gets a page saying when to try again past it;
+- the address a page's request came from reaches its kernel (``MATATU_LEARN_CLIENT``): what
+  bounds the rooms one client opens, from however many fresh pages.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ from __future__ import annotations
 import contextvars
 import hmac
 import json
+import math
+import os
 import secrets
 import sys
 import time
@@ -36,11 +46,20 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from .store.roles import CLIENT_VARIABLE
+from .teaching.page_words import busy_words
+
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 SESSION_COOKIE = "matatu_page_session"
 TEMPLATE = Path(__file__).resolve().parent / "voila_template"
 # The browser session of the page being rendered, read where the page's kernel is started.
 _PAGE_SESSION: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_session", default=None)
+# The address the page's request came from, handed to its kernel (``CLIENT_VARIABLE``).
+_PAGE_CLIENT: contextvars.ContextVar[str] = contextvars.ContextVar("page_client", default="")
+# The kernel class every page's kernel runs (named, not imported: the server does not import the widgets).
+PAGE_KERNEL = "matatu_learn.page_kernel.PageKernel"
+# glibc's malloc arenas for a kernel: each thread's own arena reserves 64 MB of address space.
+KERNEL_ARENAS = "2"
 # Jupyter messages carry a handful of parts; a count past this is no message a page sends.
 _MOST_PARTS = 1024
 
@@ -134,8 +153,33 @@ class ClassKernelManager(AsyncMappingKernelManager):
         super().__init__(**options)
         self.owners: dict[str, str] = {}
         self._unconnected_since: dict[str, float] = {}
+        self._starts: dict[str, list[float]] = {}  # client address -> when it started kernels, within the window
+
+    starts_per_client = Integer(
+        12, config=True, help="Kernels one client address may start within starts_window seconds (0: no bound)."
+    )
+    starts_window = Integer(60, config=True, help="The window, in seconds, over which starts_per_client counts.")
+
+    def wait_before_start(self, client: str, now: float | None = None) -> int:
+        """Whole seconds before ``client`` (an address) may start another kernel; 0: it may now, and
+        this start is counted."""
+        if not self.starts_per_client:
+            return 0
+        now = time.monotonic() if now is None else now
+        started = [moment for moment in self._starts.get(client, ()) if now - moment < self.starts_window]
+        if len(started) >= self.starts_per_client:
+            self._starts[client] = started
+            return max(1, math.ceil(started[0] + self.starts_window - now))
+        self._starts[client] = [*started, now]
+        return 0
 
     async def start_kernel(self, *arguments, **options):
+        # Every page's kernel is a PageKernel (its bounds: matatu_learn/page_kernel.py), with
+        # few allocator arenas, so that its address space stays near what it holds.
+        options["extra_arguments"] = [*options.get("extra_arguments", ()), f"--IPKernelApp.kernel_class={PAGE_KERNEL}"]
+        options["env"] = dict(options.get("env") or os.environ, MALLOC_ARENA_MAX=KERNEL_ARENAS)
+        if client := _PAGE_CLIENT.get():
+            options["env"][CLIENT_VARIABLE] = client
         kernel_id = await super().start_kernel(*arguments, **options)
         owner = _PAGE_SESSION.get()
         if owner is not None:
@@ -159,6 +203,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return owner is not None and session is not None and hmac.compare_digest(owner, session)
 
     async def cull_kernels(self):
+        now = time.monotonic()
+        for client in [client for client, started in self._starts.items() if now - started[-1] >= self.starts_window]:
+            del self._starts[client]
         running = set(self.list_kernel_ids())
         for table in (self.owners, self._unconnected_since):
             for kernel_id in [kernel_id for kernel_id in table if kernel_id not in running]:
@@ -186,26 +233,42 @@ class PageHandler(TornadoVoilaHandler):
     """Voilà's page: the browser gets a session cookie, and the page's kernel is bound to it."""
 
     async def get(self, path=None):
+        wait = self.kernel_manager.wait_before_start(self.request.remote_ip)
+        if wait:
+            self.log.warning(
+                "Told %s the server is busy: too many pages opened within a minute.", self.request.remote_ip
+            )
+            self.set_status(503)
+            self.set_header("Retry-After", str(wait))
+            self.finish(self.render_template("busy.html", sentence=busy_words(wait), seconds=wait))
+            return
         session = self.get_signed_cookie(SESSION_COOKIE)
         if session is None:
             session = secrets.token_urlsafe(32).encode("ascii")
             # Before anything is written: the headers go with the page's first bytes.
             self.set_signed_cookie(SESSION_COOKIE, session, expires_days=None, httponly=True, samesite="Lax")
         _PAGE_SESSION.set(session.decode("ascii"))
+        _PAGE_CLIENT.set(self.request.remote_ip or "")
         await super().get(path)
 
 
 class _OwnedKernel:
     """Refuse (403) a request for a kernel that the browser session asking did not start."""
 
+    def kernel_asked_for(self) -> str:
+        return self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
+
+    def session_owns_kernel(self) -> bool:
+        """Whether the browser session asking started the kernel its request names."""
+        session = self.get_signed_cookie(SESSION_COOKIE)
+        return self.kernel_manager.owned_by(self.kernel_asked_for(), session.decode("ascii") if session else None)
+
     async def prepare(self, *arguments, **options):
         await super().prepare(*arguments, **options)
-        kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
-        manager = self.kernel_manager
-        if kernel_id not in manager:
+        kernel_id = self.kernel_asked_for()
+        if kernel_id not in self.kernel_manager:
             raise web.HTTPError(404, "No such kernel.")
-        session = self.get_signed_cookie(SESSION_COOKIE)
-        if not manager.owned_by(kernel_id, session.decode("ascii") if session else None):
+        if not self.session_owns_kernel():
             self.log.warning("Refused a request for kernel %s from another browser session.", kernel_id)
             raise web.HTTPError(403, "This kernel belongs to another page.")
 
@@ -216,6 +279,14 @@ class OwnedKernelHandler(_OwnedKernel, KernelHandler):
 
 class OwnedShutdownHandler(_OwnedKernel, VoilaShutdownKernelHandler):
     """The shutdown a page sends as it closes, for its own kernel only."""
+
+    def check_xsrf_cookie(self):
+        # Voilà's page sends it as a beacon with an empty XSRF token (no _xsrf cookie is ever set):
+        # from the same origin, the session cookie (SameSite=Lax, never sent by another site's
+        # form) that started the kernel is proof enough. Any other request keeps Jupyter's check.
+        if self.check_origin() and self.session_owns_kernel():
+            return None
+        return super().check_xsrf_cookie()
 
 
 class GuardedKernelWebsocketHandler(_OwnedKernel, VoilaKernelWebsocketHandler):
@@ -271,9 +342,15 @@ class ClassServer(Voila):
         self.static_paths = [str(TEMPLATE / "static"), *self.static_paths]
 
     def init_handlers(self):
-        return [
-            (pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in super().init_handlers()
-        ]
+        handlers = without_identity_routes(super().init_handlers(), self.identity_provider)
+        return [(pattern, _REPLACED.get(handler, handler), *rest) for pattern, handler, *rest in handlers]
+
+
+def without_identity_routes(handlers: list, identity_provider) -> list:
+    """The routes but the identity provider's (``/login``, ``/logout``): the pages have no accounts,
+    and Voilà's ``/logout`` answered every request with a traceback (500); unknown, they answer 404."""
+    identity = {handler for _, handler, *_ in identity_provider.get_handlers()}
+    return [route for route in handlers if route[1] not in identity]
 
 
 def main(arguments: list[str] | None = None) -> None:

@@ -306,6 +306,19 @@ def page(browser):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+@pytest.fixture
+def browser_page(chromium):
+    """A page in a Chromium of its own, launched for one test: a module whose asyncio tests run
+    while no Playwright holds the thread's event loop (the server tests) uses it instead of ``page``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        context = launched.new_context(viewport={"width": 1200, "height": 900})
+        yield context.new_page()
+        launched.close()
+
+
 def open_notebook(page, voila, name, ready=":is(button, select, input):visible"):
     """Load a notebook and wait until its widgets answer; return the seconds it took."""
     started = time.perf_counter()
@@ -402,6 +415,9 @@ def served(
 
 @pytest.fixture(scope="session")
 def class_server(tmp_path_factory):
-    """The class server with the settings ``serve`` ships, one a session, for the tests that share one."""
-    with served(tmp_path_factory.mktemp("class-server")) as running:
+    """The class server with the settings ``serve`` ships, one a session, for the tests that share one;
+    but the session's tests open pages from one address faster than a student, so kernel starts
+    are not bounded per client here (tests/server/test_kernel_bounds.py checks the bound on a
+    server of its own)."""
+    with served(tmp_path_factory.mktemp("class-server"), starts_per_client=0) as running:
         yield running

@@ -9,6 +9,8 @@ Playwright never meets the one a module's ``browser`` fixture may be running.
 
 from __future__ import annotations
 
+import base64
+import dataclasses
 import threading
 import time
 from dataclasses import dataclass
@@ -20,12 +22,48 @@ HOSTILE = '<img src="x" data-hostile="1" onerror="window.hostileRan = 1">Bo'
 QUERY = urlencode({"rules": "house", "learner": HOSTILE})
 # A page is ready once a control is shown (a table's hidden cover button does not count).
 READY = ".jupyter-widgets :is(button, select, input):visible"
+# 200% zoom, as Chromium zooms a laptop's 1366×900 window: half the CSS pixels each way, each drawn
+# with two device pixels (what the browser's zoom does: the CSS viewport shrinks, the pixel ratio grows).
+ZOOMED = {"width": 683, "height": 450, "deviceScaleFactor": 2, "mobile": False}
+# What sticks out past the window's right edge (and so scrolls the page sideways): each element
+# wider than the window's width, unless a box of its own that fits the window scrolls or clips it.
+SIDEWAYS = """() => {
+    const width = document.documentElement.clientWidth;
+    const held = (node) => {
+        for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+            if (getComputedStyle(box).overflowX !== 'visible' && box.getBoundingClientRect().right <= width + 1) return true;
+        }
+        return false;
+    };
+    return [...document.querySelectorAll('body *')]
+        .filter(n => { const r = n.getBoundingClientRect(); return r.width && r.right > width + 1 && !held(n); })
+        .map(n => `${n.tagName.toLowerCase()}.${String(n.className).split(' ')[0]} ${Math.round(n.getBoundingClientRect().right)} px`)
+        .slice(0, 5);
+}"""
 # The page's text as a learner reads it: commands for teachers in code blocks are left out.
 READ_TEXT = """() => {
     const copy = document.body.cloneNode(true);
     copy.querySelectorAll("code, pre, script, style, .CodeMirror").forEach(element => element.remove());
     return copy.textContent;
 }"""
+
+
+# Each face-up card shown and the width its picture is drawn at (a card not shown has none).
+CARD_WIDTHS = """nodes => nodes
+    .map(n => [n.dataset.card, (n.querySelector("svg") || n).getBoundingClientRect().width])
+    .filter(([card, width]) => width > 0)"""
+
+
+def narrowest(widths: list[list]) -> dict[str, float]:
+    """Each card's narrowest drawing on the page.
+
+    >>> narrowest([["7♦", 58.0], ["7♦", 56.5], ["K♣", 64.0]])
+    {'7♦': 56.5, 'K♣': 64.0}
+    """
+    found: dict[str, float] = {}
+    for card, width in widths:
+        found[card] = min(width, found.get(card, width))
+    return found
 
 
 @dataclass(frozen=True)
@@ -39,12 +77,15 @@ class PageRecord:
     stderr_outputs: int  # outputs written to stderr
     tracebacks: int  # outputs showing a traceback
     card_labels: list[str | None]  # each face-up card's aria-label
+    card_widths: dict[str, float]  # the narrowest drawing of each face-up card shown, in px
     buttons: list[tuple[str, str | None]]  # each widget button's text and title
     text: str  # the page's text, without code, scripts and styles
     widget_text: str  # the text of the widgets
     hostile_ran: bool  # the name's script ran
     hostile_elements: int  # elements made from the name
     violations: list[str]  # axe-core's serious and critical findings
+    zoomed_violations: list[str]  # the same at 200% zoom (``ZOOMED``)
+    zoomed_sideways: list[str]  # what sticks out past the window's edge at 200% zoom
 
 
 def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
@@ -70,6 +111,7 @@ def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
             card_labels=page.locator("[data-card]").evaluate_all(
                 "nodes => nodes.map(n => n.getAttribute('aria-label'))"
             ),
+            card_widths=narrowest(page.locator("[data-card]").evaluate_all(CARD_WIDTHS)),
             buttons=[
                 (text, title)
                 for text, title in page.locator(".jupyter-widgets button").evaluate_all(
@@ -81,9 +123,21 @@ def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
             hostile_ran=page.evaluate("window.hostileRan") is not None,
             hostile_elements=page.locator("[data-hostile]").count(),
             violations=serious_violations(page),
+            zoomed_violations=[],
+            zoomed_sideways=[],
         )
         results.mkdir(exist_ok=True)
         page.screenshot(path=str(results / f"{name.removesuffix('.ipynb')}.png"), full_page=True)
+        # The same page at 200% zoom: laid out again in half the CSS pixels, checked again.
+        devtools = context.new_cdp_session(page)
+        devtools.send("Emulation.setDeviceMetricsOverride", ZOOMED)
+        page.wait_for_timeout(300)  # the widgets follow their new width (container queries, observers)
+        record = dataclasses.replace(
+            record, zoomed_violations=serious_violations(page), zoomed_sideways=page.evaluate(SIDEWAYS)
+        )
+        # Taken through the DevTools protocol: Playwright's own screenshot would put its viewport back first.
+        shot = devtools.send("Page.captureScreenshot", {"format": "png"})["data"]
+        (results / f"{name.removesuffix('.ipynb')}-zoom-200.png").write_bytes(base64.b64decode(shot))
         return record
     finally:
         context.close()

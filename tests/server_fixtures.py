@@ -147,6 +147,20 @@ async def open_widget_control(connection, protocol: str | None) -> str:
     return comm
 
 
+def command_line(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return cmdline.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def kernel_processes(root: int, kernel: str) -> dict[int, int]:
+    """The processes under ``root`` running the kernel of this id: process id -> start time."""
+    tree = server.process_tree(root)
+    return {pid: started for pid, started in tree.items() if f"kernel-{kernel}.json" in command_line(pid)}
+
+
 def tree_memory(root: int) -> int:
     """Resident bytes of a process and of every process it started, from /proc."""
     total = 0

@@ -120,8 +120,8 @@ def test_every_test_that_starts_a_browser_a_server_or_a_build_carries_its_marker
         ),
         # Playwright started in a fixture of the test's module (its fixtures given without chromium)
         (
-            "test_server_safety.py::test_the_pages_ask_nothing_of_any_host_but_the_server",
-            ["browser_page"],
+            "test_kernel_bounds.py::test_a_forged_value_from_a_page_shows_a_sentence_and_no_traceback_frame",
+            ["phone_page"],
             {"browser", "server"},
         ),
         # served() called by a context manager of the module, which the test calls

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -114,6 +115,18 @@ class RoundResult:
     finished: tuple[int, ...] = ()  # play_on: the seats that went out, in order
 
 
+SEED_BITS = 63  # a drawn seed's size: 2**63 deals, and it fits SQLite's signed 64-bit INTEGER
+
+
+def drawn_seed() -> int:
+    """A seed from the operating system's generator, never derived from anything a page sees.
+
+    >>> 0 <= drawn_seed() < 2**SEED_BITS
+    True
+    """
+    return secrets.randbits(SEED_BITS)
+
+
 # A card of each rank, to ask where laying that rank would hand the turn (8s, Js and Qs are never picks).
 _FIRST_OF_RANK = {
     rank: next(card for card in DECK if not card.is_joker and card.rank == rank) for rank in (8, JACK, QUEEN)
@@ -207,7 +220,7 @@ class Round:
     def __init__(self, rules: Rules, players: int = 2, seed: int | None = None, leader: int = 0):
         check_players(players)
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = drawn_seed()
         self._setup(rules, players, seed, leader)
         deck = list(rules.deck())
         needed = players * rules.hand_size + (rules.marker is Marker.CUTTER) + (rules.opening is Opening.CARD)
@@ -1038,12 +1051,14 @@ class Round:
             return Ruling(Rule.CALL_OWED, True, text, word=action.word)
         if kind is PICK:
             return Ruling(Rule.PICK_UP, True, text, pending=self.pending)
+        # A stock that is empty, with no pile under the top card to make a new one: nothing to take.
+        nothing_to_take = {"nothing_to_take": True} if not self.stock and len(self.pile) <= 1 else {}
         if kind is DRAW:
-            return Ruling(Rule.DRAW, True, text)
+            return Ruling(Rule.DRAW, True, text, **nothing_to_take)
         if kind is PASS:
             if self.has_drawn:
                 return Ruling(Rule.PASS_AFTER_DRAW, True, text)
-            return Ruling(Rule.PASS_TAKES_ONE, True, text)
+            return Ruling(Rule.PASS_TAKES_ONE, True, text, **nothing_to_take)
         card = action.card
         if kind is CUT:
             weight = {} if rules.cut_limit is None else self._weight_facts(card)

@@ -89,13 +89,17 @@ class Match:
             return tuple(self.round_seats[seat] for seat in self.results[0].winners)
         return tuple(seat for seat, score in enumerate(self.scores) if score == best)
 
-    def next_round(self) -> Round:
-        """Deal the next round to the players still in; the lead moves one seat each round."""
+    def next_round(self, seed: int | None = None) -> Round:
+        """Deal the next round to the players still in; the lead moves one seat each round.
+
+        ``seed``: the round's own seed (a room draws each one afresh and keeps it); None: the
+        next one the match's seed gives."""
         if self.over:
             raise MatatuError("The match is over: start a new match to play again.")
         if self.current is not None and not self.current.over:
             raise MatatuError("The current round is not over yet.")
-        seed = self._seeds.randrange(2**63)
+        if seed is None:
+            seed = self._seeds.randrange(2**63)
         self.round_seeds.append(seed)
         self.round_seats = tuple(self.seated)
         self.seatings.append(self.round_seats)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
@@ -50,7 +51,7 @@ from typing import Any
 from ..agents.choices import AGENT_CHOICES, agent_spec, make_agent
 from ..engine.actions import CATCH, Action, parse_action
 from ..engine.errors import IllegalActionError, MatatuError
-from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round
+from ..engine.round import MAX_PLAYERS, MIN_PLAYERS, Round, drawn_seed
 from ..engine.rules import Rules, with_switches
 from ..engine.scoring import Match
 from ..engine.view import PlayerView
@@ -76,6 +77,13 @@ CODE_LENGTH = 4
 OPEN_ROOMS_LIMIT = 200  # rooms open at once on one server (one database)
 EXPIRE_SECONDS = 12 * 3600  # a room nobody has written to (a move, a join, a setting) for this long counts as closed
 AWAY_SECONDS = seconds("MATATU_LEARN_AWAY_SECONDS", 20.0)  # a page unheard this long is away: the computer plays
+# A waiting room closes once its host's page has been away this long, or nobody joined and nothing
+# was set in it for this long: a room opened and left does not hold a code and a place for hours.
+WAITING_ROOM_SECONDS = seconds("MATATU_LEARN_WAITING_ROOM_SECONDS", 300.0)
+# Rooms one client (its address, as the server saw it) may open on the server, in a sliding window:
+# every page of that client together, whatever page or kernel it opens them from.
+CLIENT_ROOMS = 12
+CLIENT_WINDOW = 1800.0
 # Seconds a computer (or a stand-in) waits after the last move before it moves: the table's pace.
 COMPUTER_PAUSE = 0.8
 # When the page elected to make the computer's moves is quiet, another page makes them after this.
@@ -93,9 +101,10 @@ class Refusal(StrEnum):
 
     BAD_CODE = "bad code"  # text that cannot be a room's code: {code}
     NO_ROOM = "no room"  # no open room has this code: {code}
-    CLOSED = "closed"  # {code}
+    CLOSED = "closed"  # {code, lapsed}
     EXPIRED = "expired"  # {code, hours}
     TOO_MANY_ROOMS = "too many rooms"  # {limit}
+    CLIENT_ROOMS = "client rooms"  # this client opened the most rooms it may lately: {limit, minutes, wait}
     FULL = "full"  # {code, seats, started}
     SEAT_TAKEN = "seat taken"  # {seat, name}
     NOT_A_SEAT = "not a seat"  # {seat, players}
@@ -110,7 +119,9 @@ class Refusal(StrEnum):
     PERSON_SEATED = "person seated"  # a seat someone sits at cannot become the computer's or go: {seat, name}
     FIRST_SEAT = "first seat"  # seat 0 is always a person's
     EMPTY_SEATS = "empty seats"  # the round cannot start: {seats}
-    EMPTY_SEAT = "empty seat"  # nobody sits there to take the host role: {seat}
+    EMPTY_SEAT = "empty seat"  # nobody sits there (to take the host role, or to free): {seat}
+    OWN_SEAT = "own seat"  # the host frees others' seats; their own they leave: {seat}
+    SEAT_DEALT = "seat dealt"  # a seat is freed only while the room waits: {status}
     RULES = "rules"  # the published version does not hold the table's rules: {played, version}
     ELIMINATE = "eliminate"  # rooms do not play matches that eliminate players
     MOVED_ON = "moved on"  # the move number was taken: {round, number, seat, by_seat, over}
@@ -175,7 +186,9 @@ def read_name(text: Any, others: Iterable[str] = ()) -> str:
         problem = "long"
     elif not name.isprintable():
         problem = "unprintable"
-    elif name.casefold() in RESERVED_NAMES or name.casefold().endswith(COMPUTER_MARK):
+    elif reads_as_computer(name):
+        problem = "computer"
+    elif name.casefold() in RESERVED_NAMES:
         problem = "reserved"
     if problem:
         quoted = name[:NAME_LIMIT] if name.isprintable() else name.encode("unicode_escape").decode("ascii")[:40]
@@ -183,6 +196,18 @@ def read_name(text: Any, others: Iterable[str] = ()) -> str:
     if name.casefold() in {other.casefold() for other in others}:
         raise RoomError(Refusal.NAME_TAKEN, name=name)
     return name
+
+
+def reads_as_computer(name: str) -> bool:
+    """Whether a name reads as a computer's seat ("North (computer)"): it ends in "(computer)" once
+    look-alike characters are folded (full-width brackets, any case) and spaces and trailing
+    punctuation dropped.
+
+    >>> reads_as_computer("North (Computer)"), reads_as_computer("North（computer）."), reads_as_computer("Computer Amina")
+    (True, True, False)
+    """
+    folded = "".join(unicodedata.normalize("NFKC", name).casefold().split()).rstrip(".,;:!?'\"")
+    return folded.endswith("".join(COMPUTER_MARK.split()))
 
 
 def present(seat: SeatRecord, now: float) -> bool:
@@ -224,9 +249,10 @@ class KeptMatch:
         """The room's seat of a seat of the current round (the engine numbers a round's seats afresh)."""
         return self.table.round_seats[seat]
 
-    def deal(self) -> Round:
-        """Deal the next round."""
-        self.table.next_round()
+    def deal(self, seed: int | None) -> Round:
+        """Deal the next round from its own seed (None: a round dealt before rounds had their own,
+        which the match's seed gives)."""
+        self.table.next_round(seed)
         self.round += 1
         return self.table.game
 
@@ -235,14 +261,15 @@ class KeptMatch:
         self.table.apply(parse_action(move.action) if action is None else action)
         self.moves.append(move)
 
-    def catch_up(self, moves: Iterable[MoveRecord], round_number: int) -> None:
-        """Apply the moves read since the kept position, dealing the rounds they need, up to ``round_number``."""
+    def catch_up(self, moves: Iterable[MoveRecord], round_number: int, seeds: Mapping[int, int]) -> None:
+        """Apply the moves read since the kept position, dealing the rounds they need (from ``seeds``,
+        by round), up to ``round_number``."""
         for move in moves:
             while move.round > self.round:
-                self.deal()
+                self.deal(seeds.get(self.round + 1))
             self.apply(move)
         while self.round < round_number:
-            self.deal()
+            self.deal(seeds.get(self.round + 1))
 
 
 # ---------------------------------------------------------------------- the service
@@ -252,15 +279,26 @@ class RoomService:
     ``database``: the page's database object (a ``Store``), or a path to open one (closed with
     the service). ``clock`` gives the time (unix seconds); a test can fake it. Every write takes
     ``now`` (default: ``clock()``). ``during_move`` is a test's hook, called inside a move's
-    transaction just before it commits.
+    transaction just before it commits. ``waiting_seconds``: how long a waiting room lasts with its
+    host away or nobody joining (``WAITING_ROOM_SECONDS``); ``client_rooms``: (rooms, seconds) one
+    client may open (``CLIENT_ROOMS`` in ``CLIENT_WINDOW``).
     """
 
-    def __init__(self, database: Store | str | Path | None = None, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        database: Store | str | Path | None = None,
+        clock: Callable[[], float] = time.time,
+        *,
+        waiting_seconds: float = WAITING_ROOM_SECONDS,
+        client_rooms: tuple[int, float] = (CLIENT_ROOMS, CLIENT_WINDOW),
+    ):
         self._owned = not isinstance(database, Store)
         self.store = Store(database) if self._owned else database
         self.path = self.store.path
         self.rows = RoomRepository(self.store)
         self.clock = clock
+        self.waiting_seconds = waiting_seconds
+        self.client_rooms = client_rooms
         self.during_move: Callable[[], None] | None = None
         self.replays = 0  # matches replayed from their first move (a move normally replays none)
         self._kept: dict[str, KeptMatch] = {}
@@ -280,12 +318,33 @@ class RoomService:
         return self.clock() if now is None else now
 
     # ------------------------------------------------------------------ reading
-    def _load(self, code: str, now: float) -> RoomRecord | None:
+    def _load(self, code: str, now: float, settle: bool = True) -> RoomRecord | None:
+        """The room of this code as it stands at ``now``: expired, or closed once it lapsed (``lapsed``);
+        ``settle``: a lapsed room's closing is written at once (outside a write transaction, so that a
+        refusal rolling that transaction back cannot undo it)."""
         room = self.rows.room(code)
         # Only a write counts as activity: a page left open overnight does not keep its room open.
         if room is not None and room.status is not Status.CLOSED and now - room.active > EXPIRE_SECONDS:
             room = replace(room, expired=True)
+        elif room is not None and self.lapsed(room, now):
+            if settle:
+                try:
+                    self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1, lapsed=1)
+                    room = self.rows.room(code) or room  # its change counter moved on: pages redraw
+                except StoreError:
+                    pass  # a database that cannot be written (read-only): the room reads as closed all the same
+            room = replace(room, status=Status.CLOSED, lapsed=True)
         return room
+
+    def lapsed(self, room: RoomRecord, now: float) -> bool:
+        """Whether a waiting room is over: its host's page has been away for ``waiting_seconds``, or
+        nobody has joined it and nothing was set in it for as long."""
+        if room.status is not Status.WAITING or not room.seats:
+            return False
+        if now - room.seats[room.host].seen > self.waiting_seconds:
+            return True
+        joined = any(seat.person and seat.taken and seat.seat != room.host for seat in room.seats)
+        return not joined and now - room.active > self.waiting_seconds
 
     def room(self, code: str, now: float | None = None, closed: bool = False) -> RoomRecord:
         """The open room of this code, or ``RoomError`` (no such room, closed, expired); ``closed``: any."""
@@ -299,7 +358,7 @@ class RoomService:
         if not closed and room.expired:
             raise RoomError(Refusal.EXPIRED, code=code, hours=EXPIRE_SECONDS // 3600)
         if not closed and room.status is Status.CLOSED:
-            raise RoomError(Refusal.CLOSED, code=code)
+            raise RoomError(Refusal.CLOSED, code=code, lapsed=room.lapsed)
         return room
 
     def moves(self, code: str) -> list[MoveRecord]:
@@ -311,8 +370,9 @@ class RoomService:
         return self.rows.games(read_code(code))
 
     def open_rooms(self, now: float | None = None) -> list[RoomRecord]:
-        """Every open room (not closed, not expired), oldest first."""
+        """Every open room (not closed, not expired, not lapsed), oldest first."""
         now = self._now(now)
+        self.settle(now)
         rooms = [self._load(code, now) for code in self.rows.codes()]
         return [room for room in rooms if room is not None and room.status is not Status.CLOSED and not room.expired]
 
@@ -342,7 +402,7 @@ class RoomService:
                 if (move.round, move.number) < (room.round, room.moves)
             ]
             try:
-                kept.catch_up(moves, room.round)
+                kept.catch_up(moves, room.round, self.rows.round_seeds(room.code))
             except MatatuError:
                 self._kept.pop(room.code, None)  # rows no engine accepts: nothing is kept of them
                 raise
@@ -358,8 +418,9 @@ class RoomService:
     def _write(self, code: str, now: float, closed: bool = False) -> Iterator[RoomRecord]:
         """One write transaction on a room, read again inside it. A refusal raised inside rolls it back whole."""
         code = read_code(code)
+        self._load(code, now)  # a room that lapsed is closed first, for good
         with self.rows.transaction():
-            yield self._checked(self._load(code, now), code, closed)
+            yield self._checked(self._load(code, now, settle=False), code, closed)
 
     def open(
         self,
@@ -370,19 +431,25 @@ class RoomService:
         players: int = 2,
         seed: int | None = None,
         whole_match: bool = True,
+        client: str = "",
         now: float | None = None,
     ) -> tuple[str, str]:
         """Open a room: the host at seat 0, the other seats people's; returns (code, the host's token).
-        The seed of its first match comes from the operating system's generator unless given."""
+        The seed of its first match comes from the operating system's generator unless given.
+        ``client``: who asks, as the server saw them (their address; '' when unknown): a client opens
+        at most ``client_rooms`` rooms in its window, from every page together."""
         now = self._now(now)
+        self.settle(now)
         name = read_name(name)
         self._check_players(players)
         if seed is None:
-            seed = secrets.randbelow(10**9)
+            seed = drawn_seed()
         check_fields(seed=seed, ruleset=ruleset, version=version)
         self.store.ruleset(ruleset, version)  # a sentence if it is not published
         token = secrets.token_urlsafe(16)
         with self.rows.transaction():
+            if client:
+                self._count_opening(hash_token(client), now)
             if self.rows.count_active(now - EXPIRE_SECONDS) >= OPEN_ROOMS_LIMIT:
                 raise RoomError(Refusal.TOO_MANY_ROOMS, limit=OPEN_ROOMS_LIMIT)
             code = self._free_code(now)
@@ -398,6 +465,22 @@ class RoomService:
                 now=now,
             )
         return code, token
+
+    def _count_opening(self, client: str, now: float) -> None:
+        """Count a room opened by ``client`` (its hash), or refuse it past the client's bound."""
+        limit, window = self.client_rooms
+        opened = self.rows.openings(client, now - window)
+        if len(opened) >= limit:
+            # The opening that must leave the window before one more fits.
+            frees_at = opened[len(opened) - limit] + window
+            raise RoomError(Refusal.CLIENT_ROOMS, limit=limit, minutes=window / 60, wait=frees_at - now)
+        self.rows.add_opening(client, now, forget_before=now - window)
+
+    def settle(self, now: float | None = None) -> list[str]:
+        """Close every waiting room that lapsed (see ``lapsed``); the codes closed."""
+        now = self._now(now)
+        rooms = [self._load(code, now) for code in self.rows.codes()]  # a lapsed room is closed as it is read
+        return [room.code for room in rooms if room is not None and room.lapsed]
 
     def _free_code(self, now: float) -> str:
         """A code no open room has; a closed or expired room's code is taken over (its rounds stay in history)."""
@@ -460,6 +543,26 @@ class RoomService:
             self.rows.bump(room.code, now)
         return seat, token
 
+    def free_seat(self, code: str, token: str, seat: int, now: float | None = None) -> None:
+        """The host frees another person's seat while the room waits (someone who joined by mistake,
+        or a stranger): the seat is free to join again, and its old link holds no seat."""
+        now = self._now(now)
+        with self._write(code, now) as room:
+            mine = self._seated(room, token)
+            self._host_only(room, mine)
+            if room.status is not Status.WAITING:
+                raise RoomError(Refusal.SEAT_DEALT, status=room.status)
+            self._check_seat(room, seat)
+            if seat == mine:
+                raise RoomError(Refusal.OWN_SEAT, seat=seat)
+            target = room.seats[seat]
+            if not target.person:
+                raise RoomError(Refusal.NOT_PERSON_SEAT, seat=seat, agent=target.kind)
+            if not target.taken:
+                raise RoomError(Refusal.EMPTY_SEAT, seat=seat)
+            self.rows.free_seat(room.code, seat)
+            self.rows.bump(room.code, now)
+
     def rejoin(self, code: str, token: str, now: float | None = None) -> int:
         """Come back to a seat with its token (the player's link): their seat, present again."""
         now = self._now(now)
@@ -471,6 +574,12 @@ class RoomService:
     def heartbeat(self, code: str, token: str, now: float | None = None) -> None:
         """The page of this token is there (no change counted: presence is read from the times)."""
         self.rows.heartbeat(read_code(code), hash_token(str(token)), self._now(now))
+
+    def away(self, code: str, token: str, now: float | None = None) -> None:
+        """The page of this token has closed: its seat is away at once, as if last heard from just
+        over AWAY_SECONDS ago (the link still brings its player back). Not "never": a waiting room
+        counts its host's absence from then, so a host who reloads the page keeps the room."""
+        self.rows.heartbeat(read_code(code), hash_token(str(token)), self._now(now) - AWAY_SECONDS - 1)
 
     def leave(self, code: str, token: str, now: float | None = None) -> None:
         """Leave: in a waiting room the seat is freed; once dealt, the computer plays it at once
@@ -631,7 +740,7 @@ class RoomService:
                 raise RoomError(Refusal.NOT_PLAYING, status=room.status)
             if room.status is Status.PLAYING and room.to_move >= 0:
                 raise RoomError(Refusal.ROUND_ON, round=room.round)
-            self._deal_first(room, self.rules_played(room), secrets.randbelow(10**9), now)
+            self._deal_first(room, self.rules_played(room), drawn_seed(), now)
 
     def move(
         self,
@@ -760,7 +869,9 @@ class RoomService:
                 if room.to_move >= 0:
                     raise RoomError(Refusal.ROUND_ON, round=room.round)
                 kept = self.kept(room.code, room=room)
-                game = kept.deal()
+                seed = drawn_seed()  # each round's own: no round's cards tell another's
+                self.rows.insert_round_seed(room.code, room.round + 1, seed)
+                game = kept.deal(seed)
                 self.rows.bump(
                     room.code,
                     now,
@@ -786,6 +897,36 @@ class RoomService:
             if room.status is Status.CLOSED:
                 return
             self.rows.bump(room.code, now, status=Status.CLOSED, to_move=-1)
+
+    def close_waiting(self, now: float | None = None) -> list[str]:
+        """Close every room that waits for its players (the teacher's, who checked the code first); the codes closed."""
+        now = self._now(now)
+        closed = []
+        with self.rows.transaction():
+            for code in self.rows.codes():
+                room = self._load(code, now, settle=False)
+                if room is not None and not room.expired and room.status in (Status.WAITING, Status.CLOSED):
+                    self.rows.bump(code, now, status=Status.CLOSED, to_move=-1)
+                    closed.append(code)
+        return closed
+
+    def played_for(self, code: str, seat: int, room: RoomRecord | None = None) -> list[MoveRecord]:
+        """The moves the computer made for the person at ``seat`` since their last own move in the
+        match (a stand-in's, while they were away), in order: facts the seat's own page may hear.
+        Read from the match this service keeps (brought up to ``room``, the room as just read)."""
+        room = self.room(code, closed=True) if room is None else room
+        if room.round == 0:
+            return []
+        since: list[MoveRecord] = []
+        kept = self.held(room.code, room)
+        if kept.position < (room.round, room.moves):
+            kept = self.kept(room.code, room=room)
+        for move in kept.moves:
+            if move.agent and move.seat == seat:
+                since.append(move)
+            elif not move.agent and move.by_seat == seat:
+                since.clear()
+        return since
 
     # ------------------------------------------------------------------ the computer's moves
     def computer_due(self, room: RoomRecord, seat: int, now: float | None = None) -> bool:
@@ -931,6 +1072,8 @@ class RoomSeat:
 
 __all__ = [
     "AWAY_SECONDS",
+    "CLIENT_ROOMS",
+    "CLIENT_WINDOW",
     "CODE_ALPHABET",
     "COMPUTER_MARK",
     "COMPUTER_PAUSE",
@@ -940,6 +1083,7 @@ __all__ = [
     "OPEN_ROOMS_LIMIT",
     "PERSON",
     "STAND_IN",
+    "WAITING_ROOM_SECONDS",
     "KeptMatch",
     "MoveRecord",
     "Refusal",
@@ -952,4 +1096,5 @@ __all__ = [
     "present",
     "read_code",
     "read_name",
+    "reads_as_computer",
 ]

@@ -107,8 +107,8 @@ class Table:
         self._deal()
 
     # ------------------------------------------------------------------ the round
-    def _deal(self) -> None:
-        self.game: Round = self.match.next_round()
+    def _deal(self, seed: int | None = None) -> None:
+        self.game: Round = self.match.next_round(seed)
         self.round_seats: tuple[int, ...] = self.match.round_seats
         self.moves: list[Move] = []
 
@@ -194,10 +194,11 @@ class Table:
                 observer.round_over(self)
         return move
 
-    def next_round(self) -> None:
-        """Deal the match's next round to the seats still in (the lead moves one seat)."""
+    def next_round(self, seed: int | None = None) -> None:
+        """Deal the match's next round to the seats still in (the lead moves one seat); ``seed``:
+        the round's own (a room's, drawn when it was dealt), else the next the match's seed gives."""
         if not self.game.over:
             raise TableError(TableRefusal.ROUND_NOT_OVER, round=self.round_number)
         if self.match_over:
             raise TableError(TableRefusal.MATCH_OVER, rounds=self.match.rounds_played)
-        self._deal()
+        self._deal(seed)

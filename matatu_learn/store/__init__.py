@@ -4,7 +4,7 @@ versions, recorded games, rooms and learners' progress, each adding its tables t
 The package imports every repository, so a database never opens with part of its schema unknown.
 """
 
-from . import progress, room_tables
+from . import progress, roles, room_tables
 from .database import Database, GameRecord, PublishedRuleset, ReplayReport, Store, StoreError
 from .registry import Registry, find_rules
 from .schema import MIGRATIONS
@@ -20,5 +20,6 @@ __all__ = [
     "StoreError",
     "find_rules",
     "progress",
+    "roles",
     "room_tables",
 ]

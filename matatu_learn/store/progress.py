@@ -11,6 +11,8 @@ the same learner). Kept for each learner:
 - **lesson practice** — each lesson question answered, right or wrong, and when, by the lesson's
   page id;
 - **the mistakes queue** — the puzzles and lesson questions to ask again, each with when it is due;
+- **played games** — each finished game a learner played, wherever (``GamePlace``: the coached
+  first game, a game without help, the Play table, a room), and its result: kept as it ends;
 - **graded games** — each finished game a learner played, graded once and kept: the error of
   every decision, the error rate, the counts, the luck.
 
@@ -34,6 +36,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from . import database
@@ -165,6 +168,37 @@ def _lessons_by_page_id(connection) -> None:
 MIGRATIONS.add(5, "progress", _lessons_by_page_id)
 
 
+class GamePlace(StrEnum):
+    """Where a learner played a game: the path counts each."""
+
+    COACHED = "coached"  # the coached first game
+    WITHOUT_HELP = "without-help"  # the first game's page, without the coach
+    PLAY = "play"  # the Play table
+    ROOM = "room"  # a room's table
+
+
+# The games a learner played, wherever, kept as each ends (grading comes later, and may not come):
+# the schema's eighth version. The games graded before it are taken in, at the Play table or in
+# their room.
+PLAYED_GAMES_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE played_games (
+        game INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        learner INTEGER NOT NULL REFERENCES learners (id),
+        place TEXT NOT NULL,
+        result REAL NOT NULL,
+        played_at TEXT NOT NULL,
+        PRIMARY KEY (game, seat)
+    )""",
+    "CREATE INDEX played_games_by_learner ON played_games (learner, place)",
+    """INSERT OR IGNORE INTO played_games (game, seat, learner, place, result, played_at)
+       SELECT graded.game, graded.seat, graded.learner, CASE WHEN games.room != '' THEN 'room' ELSE 'play' END,
+              graded.result, graded.graded_at
+       FROM graded_games AS graded JOIN games ON games.id = graded.game WHERE graded.learner IS NOT NULL""",
+)
+MIGRATIONS.add(8, "played games", *PLAYED_GAMES_MIGRATION)
+
+
 # ------------------------------------------------------------------ the gate
 def learner_name(name: Any) -> str:
     """A learner's name as kept: trimmed, runs of spaces made one; or a ``RecordError`` saying why not
@@ -289,13 +323,15 @@ class RatingChange:
 
 @dataclass(frozen=True)
 class LessonRecord:
-    """A lesson's practice: questions asked and right, the first answered right, the last answer."""
+    """A lesson's practice: questions asked and right, the first answered right, the last answer, and
+    the wrong answers given before the first right one."""
 
     lesson: str
     asked: int
     right: int
     first_right_at: str | None
     last_at: str
+    missed_first: int = 0
 
     @property
     def done(self) -> bool:
@@ -351,6 +387,14 @@ class GradedGame:
 
 
 @dataclass(frozen=True)
+class PlayedAt:
+    """The games a learner finished at one place, and how many of them they won (alone or shared)."""
+
+    finished: int
+    won: int
+
+
+@dataclass(frozen=True)
 class LearnerProgress:
     """One learner's progress, the teacher's row and the learner's own page."""
 
@@ -360,7 +404,7 @@ class LearnerProgress:
     puzzles_right: int  # first attempts answered right
     puzzle_rating: float
     puzzle_deviation: float
-    games: int  # graded games
+    games: int  # games played, wherever (``played``), or graded
     decisions: int
     error_rate: float | None  # mean error a decision over the graded games (None: no game yet)
     blunders: int
@@ -368,6 +412,9 @@ class LearnerProgress:
     mistakes_due: int
     active_at: str
     trend: list[float] = field(default_factory=list)  # the rating after each rated attempt, oldest first
+    graded: int = 0  # the games of ``games`` graded so far
+    played: dict[GamePlace, PlayedAt] = field(default_factory=dict)  # the games played, by where
+    puzzles_missed_first: int = 0  # first tries answered wrong before the first right one
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -381,6 +428,8 @@ class LearnerProgress:
             "puzzle_rating": round(self.puzzle_rating),
             "puzzle_deviation": round(self.puzzle_deviation),
             "games": self.games,
+            "graded": self.graded,
+            "played": {place.value: {"finished": at.finished, "won": at.won} for place, at in self.played.items()},
             "decisions": self.decisions,
             "error_rate": None if self.error_rate is None else round(self.error_rate, 4),
             "blunders": self.blunders,
@@ -645,11 +694,14 @@ class Progress:
 
     def _lessons_of(self, learner: int) -> dict[str, LessonRecord]:
         rows = self.database.query(
-            """SELECT lesson, count(*), sum(right), min(CASE WHEN right THEN answered_at END), max(answered_at)
-               FROM lesson_answers WHERE learner = ? GROUP BY lesson ORDER BY lesson""",
+            """SELECT lesson, count(*), sum(right), min(CASE WHEN right THEN answered_at END), max(answered_at),
+                      sum(NOT right AND id < coalesce(first_right, id + 1))
+               FROM (SELECT *, min(CASE WHEN right THEN id END) OVER (PARTITION BY lesson) AS first_right
+                     FROM lesson_answers WHERE learner = ?)
+               GROUP BY lesson ORDER BY lesson""",
             (learner,),
         )
-        return {lesson: LessonRecord(lesson, asked, right, first, last) for lesson, asked, right, first, last in rows}
+        return {row[0]: LessonRecord(*row) for row in rows}
 
     # ------------------------------------------------------------ mistakes
     def mistake_schedule(self, learner: int, item: str) -> tuple[float, int] | None:
@@ -742,6 +794,20 @@ class Progress:
         )
         return [_graded(row) for row in rows]
 
+    def keep_played(self, game: int, seat: int, name: str, place: GamePlace, result: float) -> bool:
+        """Keep that ``name`` finished recorded game ``game`` at ``seat``, at ``place``, with ``result``
+        (their share of the win); a game is kept once. Whether it was kept now."""
+        place = GamePlace(place)
+        stamp = self.stamp(self.clock())
+        with self.database.write() as connection:
+            learner = self.learner_in(name, stamp)[0]
+            cursor = connection.execute(
+                """INSERT OR IGNORE INTO played_games (game, seat, learner, place, result, played_at)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (game, seat, learner, place.value, float(result), stamp),
+            )
+        return cursor.rowcount == 1
+
     # ------------------------------------------------------------ summaries
     def progress(self, name: str) -> LearnerProgress:
         """One learner's progress: their own page shows this, and nobody else's."""
@@ -754,11 +820,21 @@ class Progress:
 
     def _progress(self, learner: Learner) -> LearnerProgress:
         query = self.database.query
-        attempted, right = query(
-            "SELECT count(*), coalesce(sum(right), 0) FROM puzzle_attempts WHERE learner = ? AND first = 1",
-            (learner.id,),
+        attempted, right, missed_first = query(
+            "SELECT count(*), coalesce(sum(right), 0), coalesce(sum(NOT right AND id < coalesce("
+            "(SELECT min(id) FROM puzzle_attempts WHERE learner = ? AND first = 1 AND right), id + 1)), 0) "
+            "FROM puzzle_attempts WHERE learner = ? AND first = 1",
+            (learner.id, learner.id),
         )[0]
-        games, decisions, errors, blunders = query(
+        played = {
+            GamePlace(place): PlayedAt(finished, won)
+            for place, finished, won in query(
+                "SELECT place, count(*), coalesce(sum(result > 0), 0) FROM played_games WHERE learner = ? "
+                "GROUP BY place ORDER BY place",
+                (learner.id,),
+            )
+        }
+        graded, decisions, errors, blunders = query(
             "SELECT count(*), coalesce(sum(decisions), 0), coalesce(sum(error_rate * decisions), 0), "
             "coalesce(sum(blunders), 0) FROM graded_games WHERE learner = ?",
             (learner.id,),
@@ -780,7 +856,11 @@ class Progress:
             right,
             learner.rating.rating,
             learner.rating.deviation,
-            games,
+            query(
+                "SELECT count(*) FROM (SELECT game, seat FROM played_games WHERE learner = ? "
+                "UNION SELECT game, seat FROM graded_games WHERE learner = ?)",
+                (learner.id, learner.id),
+            )[0][0],
             decisions,
             errors / decisions if decisions else None,
             blunders,
@@ -788,6 +868,9 @@ class Progress:
             due,
             learner.active_at,
             trend,
+            graded,
+            played,
+            missed_first,
         )
 
 

@@ -25,8 +25,30 @@ from collections import deque
 from collections.abc import Callable
 
 from ..engine.errors import MatatuError
+from .database import Database
+from .schema import MIGRATIONS
+from .settings import seconds
 
 TEACHER_CODE_VARIABLE = "MATATU_LEARN_TEACHER_CODE"
+# The address the class server saw the page's request come from, handed to the page's kernel: what
+# bounds one client's rooms across every page it opens (a fresh page is a fresh kernel).
+CLIENT_VARIABLE = "MATATU_LEARN_CLIENT"
+SHORTEST_CODE = 8  # characters of a teacher code: 8 of a class's guesses a second take years past the bound below
+# The server-wide bound on wrong codes, shared by every page through the database: FREE_WRONG_CODES
+# pass, then each further wrong code makes every page wait, twice as long each time, at most LONGEST_WAIT.
+FREE_WRONG_CODES = 10
+FIRST_WAIT = seconds("MATATU_LEARN_CODE_WAIT_SECONDS", 30)
+LONGEST_WAIT = 3600
+
+MIGRATIONS.add(
+    9,
+    "teacher code",
+    """CREATE TABLE teacher_code (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        wrong INTEGER NOT NULL,
+        locked_until REAL NOT NULL
+    )""",
+)
 # kind: (the most a page may spend, in how many seconds). Generous for a class, tight for a flood.
 LIMITS: dict[str, tuple[int, float]] = {
     "version": (5, 600.0),
@@ -45,6 +67,61 @@ _WORDS = {
 
 class RoleError(MatatuError):
     """A change this page may not make (no teacher code, or its bound reached); nothing was written."""
+
+
+def page_client() -> str:
+    """The client address the server saw this kernel's page asked from ('' when no class server says)."""
+    return os.environ.get(CLIENT_VARIABLE, "")[:100]
+
+
+class CodeLocked(RoleError):
+    """Too many wrong teacher codes on this server: no code is checked for ``seconds`` more (the
+    voice says it: ``teaching.voice.error_words``)."""
+
+    def __init__(self, seconds: int):
+        self.seconds = seconds
+        super().__init__(f"teacher code locked for {seconds} s")
+
+
+def code_wait(wrong: int) -> float:
+    """How long every page waits after the ``wrong``-th wrong code in a row (0: no wait yet).
+
+    >>> [code_wait(wrong) for wrong in (1, 10, 11, 12, 30)]
+    [0, 30, 60, 120, 3600]
+    """
+    if wrong < FREE_WRONG_CODES:
+        return 0
+    return min(LONGEST_WAIT, FIRST_WAIT * 2 ** (wrong - FREE_WRONG_CODES))
+
+
+class CodeGuard:
+    """The server's count of wrong teacher codes in a row, kept in the database so that every page
+    (every kernel, a fresh one too) and a restarted server share it. ``clock``: unix time."""
+
+    def __init__(self, database: Database, clock: Callable[[], float] = time.time):
+        self.database = database
+        self.clock = clock
+
+    def check(self, given: str) -> bool:
+        """Whether ``given`` is the teacher code; raises ``CodeLocked`` (checking nothing) while the
+        server waits after too many wrong ones. A right code clears the count."""
+        now = self.clock()
+        with self.database.write() as connection:
+            row = connection.execute("SELECT wrong, locked_until FROM teacher_code WHERE id = 1").fetchone()
+            wrong, locked_until = row if row is not None else (0, 0.0)
+            if now < locked_until:
+                waiting = math.ceil(locked_until - now)
+            else:
+                waiting = 0
+                right = teacher_code_matches(given)
+                wrong = 0 if right else wrong + 1
+                connection.execute(
+                    "INSERT OR REPLACE INTO teacher_code (id, wrong, locked_until) VALUES (1, ?, ?)",
+                    (wrong, now + code_wait(wrong) if wrong else 0.0),
+                )
+        if waiting:
+            raise CodeLocked(waiting)
+        return right
 
 
 def teacher_code_set() -> bool:
@@ -66,16 +143,17 @@ def how_to_set_teacher_code(doing: str) -> str:
     return f"Start the server with matatu-learn serve --teacher-code CODE to {doing} from this page."
 
 
-def require_teacher(given: str, doing: str, changes: bool = True, *, budget: WriteBudget) -> None:
+def require_teacher(given: str, doing: str, changes: bool = True, *, budget: WriteBudget, database: Database) -> None:
     """Refuse with a sentence unless ``given`` is the teacher code; ``doing`` says what it unlocks
     ("publish rules"); ``changes``: whether it would change anything (a view changes nothing);
-    ``budget``: the page's, which counts each try."""
+    ``budget``: the page's, which counts each try; ``database``: the page's, which holds the
+    server's count of wrong codes (``CodeGuard``)."""
     if not teacher_code_set():
         raise RoleError(how_to_set_teacher_code(doing))
     if not isinstance(given, str) or not given.strip():
         raise RoleError(f"Only the teacher may {doing} on this server: type the teacher code first.")
     budget.spend("teacher code")  # a guesser at one page gets ten tries in ten minutes
-    if not teacher_code_matches(given.strip()):
+    if not CodeGuard(database).check(given.strip()):
         kept = ", so nothing was changed" if changes else ""
         raise RoleError(f"That is not the teacher code{kept}: only the teacher may {doing} here.")
 

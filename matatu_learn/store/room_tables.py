@@ -1,4 +1,6 @@
-"""The rooms' tables: the schema's second version (rooms, their seats, moves and games).
+"""The rooms' tables: the schema's second version (rooms, their seats, moves and games), and the
+sixth (the seeds of the rounds after a match's first) and the seventh (the rooms each client
+opened lately, and a waiting room that closed by itself).
 
 Kept apart from ``rooms`` (the rooms' repository) so that the schema is whole whatever the
 repository imports; a recorded game names the room it was played in.
@@ -63,4 +65,27 @@ MIGRATIONS.add(
         PRIMARY KEY (room, round)
     )""",
     "CREATE INDEX games_by_room ON games (room) WHERE room != ''",
+)
+
+# Each round after a match's first has a seed of its own, drawn when it is dealt (the first comes
+# from the room's seed): no round's deal tells anything of another's.
+MIGRATIONS.add(
+    6,
+    "room rounds",
+    """CREATE TABLE room_rounds (
+        room TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        PRIMARY KEY (room, round)
+    )""",
+)
+
+# The rooms each client opened lately (its address's SHA-256 and when): a server-wide bound on
+# rooms opened per client, shared by every page's kernel; and why a room closed by itself.
+MIGRATIONS.add(
+    7,
+    "room openings",
+    "CREATE TABLE room_openings (client TEXT NOT NULL, opened_at REAL NOT NULL)",
+    "CREATE INDEX room_openings_by_client ON room_openings (client, opened_at)",
+    "ALTER TABLE rooms ADD COLUMN lapsed INTEGER NOT NULL DEFAULT 0",
 )

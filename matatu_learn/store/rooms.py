@@ -38,7 +38,7 @@ PERSON = "person"  # a seat's kind when a person plays it; a computer seat's kin
 
 _ROOM_COLUMNS = (
     "code, ruleset, version, switches, played, played_version, players, whole_match, seed, status, "
-    "host, round, to_move, moves, changes, round_started_at, moved_at, active, created_at, updated_at"
+    "host, round, to_move, moves, changes, round_started_at, moved_at, active, created_at, updated_at, lapsed"
 )
 _MOVE_COLUMNS = "round, number, seat, by_seat, agent, action, made_at"
 
@@ -92,6 +92,7 @@ class RoomRecord:
     created_at: str
     updated_at: str
     seats: tuple[SeatRecord, ...] = ()
+    lapsed: bool = False  # closed by itself: a waiting room its host left, or nobody joined
     expired: bool = False  # set by the room service: nobody wrote to it for too long
 
 
@@ -155,7 +156,7 @@ class RoomRepository:
         values[3] = json.loads(values[3])
         values[7] = bool(values[7])
         values[9] = Status(values[9])
-        return RoomRecord(*values, seats=seats)
+        return RoomRecord(*values[:-1], seats=seats, lapsed=bool(values[-1]))
 
     def codes(self) -> list[str]:
         """The codes of the rooms not closed, oldest first."""
@@ -188,6 +189,14 @@ class RoomRepository:
     def games(self, code: str) -> dict[int, int]:
         """The recorded game of each finished round of the match being played: {round: game id}."""
         return dict(self._rows("SELECT round, game FROM room_games WHERE room = ?", (code,)))
+
+    def openings(self, client: str, since: float) -> list[float]:
+        """When the client of this hash opened rooms since ``since``, oldest first."""
+        rows = self._rows(
+            "SELECT opened_at FROM room_openings WHERE client = ? AND opened_at > ? ORDER BY opened_at",
+            (client, since),
+        )
+        return [row[0] for row in rows]
 
     def seat_of(self, code: str, token_hash: str) -> int | None:
         """The seat a token's hash holds in a room, or None."""
@@ -235,6 +244,11 @@ class RoomRepository:
                 (code, seat, PERSON, host if first else "", token_hash if first else "", now if first else 0),
             )
 
+    def add_opening(self, client: str, now: float, forget_before: float) -> None:
+        """The client of this hash opened a room at ``now``; openings before ``forget_before`` are forgotten."""
+        self._write("DELETE FROM room_openings WHERE opened_at <= ?", (forget_before,))
+        self._write("INSERT INTO room_openings (client, opened_at) VALUES (?, ?)", (client, now))
+
     def delete_room(self, code: str) -> None:
         """Delete a room, its seats, moves and links to games (its recorded games stay in the history)."""
         self._write("DELETE FROM rooms WHERE code = ?", (code,))
@@ -278,9 +292,17 @@ class RoomRepository:
         """Round ``round_number`` of the room was recorded as ``game``."""
         self._write("INSERT INTO room_games (room, round, game) VALUES (?, ?, ?)", (code, round_number, game))
 
+    def round_seeds(self, code: str) -> dict[int, int]:
+        """The seeds of the match's rounds after its first, by round."""
+        return dict(self._rows("SELECT round, seed FROM room_rounds WHERE room = ?", (code,)))
+
+    def insert_round_seed(self, code: str, round_number: int, seed: int) -> None:
+        self._write("INSERT INTO room_rounds (room, round, seed) VALUES (?, ?, ?)", (code, round_number, seed))
+
     def clear_match(self, code: str) -> None:
-        """Forget the moves and round links of the match played (its rounds stay in the history)."""
+        """Forget the moves, round seeds and round links of the match played (its rounds stay in the history)."""
         self._write("DELETE FROM room_moves WHERE room = ?", (code,))
+        self._write("DELETE FROM room_rounds WHERE room = ?", (code,))
         self._write("DELETE FROM room_games WHERE room = ?", (code,))
 
     def bump(self, code: str, now: float, **columns: Any) -> None:

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from ..store.database import Store, StoreError
-from ..store.progress import GradedGame, Progress, learner_name
+from ..store.progress import GamePlace, GradedGame, Progress, learner_name
 from ..strategy import grading
 
 
@@ -54,3 +54,11 @@ def grade_game(
     base = store.ruleset(record.ruleset, record.version).base
     like = grading.played_like(grade.error_rate, grading.agent_rates(base)) if grade.decisions else ""
     return progress.keep_grade(game, seat, grade.to_json(), like, name)
+
+
+def keep_played(store: Store, game: int, seat: int, name: str, place: GamePlace) -> bool:
+    """Keep that ``name`` finished the recorded game ``game`` at ``seat``, at ``place``, with their share
+    of the win: the path counts it at once, before it is graded. Whether it was kept now (once a game)."""
+    record = store.game(game)
+    result = 1 / len(record.winners) if seat in record.winners else 0.0
+    return Progress(store).keep_played(game, seat, name, place, result)

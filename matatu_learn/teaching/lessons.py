@@ -330,16 +330,19 @@ class Question:
         return " or ".join(label for label, key in self.choices if key in self.right)
 
     def verdict(self, chosen: str) -> str:
-        """What an answer earns, in words: right, or what is wrong with it and the right answer."""
+        """What an answer earns, in words: right, or the choice (quoted: a choice may itself say
+        "no") and the right answer."""
         label = dict((key, label) for label, key in self.choices)[chosen]
         if chosen in self.right:
             return f"✔ Right: {label}."
-        return f"✘ Not {label}. The answer: {self.answer_words()}."
+        return f"✘ You chose “{label}”. The answer: {self.answer_words()}."
 
     def reasons(self, chosen: str) -> str:
-        """Why, after the verdict: what is wrong with a wrong choice, then why the answer is right."""
-        wrong = "" if chosen in self.right else self.why_not.get(chosen, "")
-        return " ".join(part for part in (wrong, self.explanation) if part)
+        """Why, after the verdict, said once: what is wrong with a wrong choice where the question
+        knows it (it quotes the rule), else why the answer is right."""
+        if chosen not in self.right and self.why_not.get(chosen):
+            return self.why_not[chosen]
+        return self.explanation
 
 
 def _preset(ruleset: str) -> str:
@@ -377,11 +380,13 @@ def chopper_question(ruleset: str, seed: int) -> Question:
     why_not = {}
     for card in sevens:
         if any_seven:
-            why_not[CARD_NAMES[card]] = f"{_sentence(card_words(card))} chops, but it is not the only one."
+            why_not[CARD_NAMES[card]] = (
+                f"{_sentence(card_words(card))} chops, but it is not the only one: {chopper_words(game)}."
+            )
         elif CARD_NAMES[card] not in choppers:
             why_not[CARD_NAMES[card]] = (
                 f"{_sentence(card_words(card))} is an ordinary card in this deal: "
-                f"its suit is not the {marker_name(rules)}'s suit."
+                f"its suit is not the {marker_name(rules)}'s suit ({SUIT_WORDS[SUIT_OF[game.marker]]})."
             )
     return Question(
         "A new deal: which seven is the chopper?",
@@ -441,7 +446,9 @@ def pick_question(ruleset: str, seed: int) -> Question:
         CARD_NAMES[card]: voice.explain(game, f"play {CARD_NAMES[card]}") for card in hand if card not in answers
     }
     if answers:
-        why_not["pick"] = "You need not pick up: a card of your hand answers the pick."
+        why_not["pick"] = (
+            f"You need not pick up: {listed([card_words(card) for card in sorted(answers)], 'or')} answers the pick."
+        )
     return Question(
         f"The player before you laid {card_words(two)}: you owe {count(2)}. Which card of your hand answers the pick?",
         game,

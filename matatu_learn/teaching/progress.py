@@ -30,7 +30,7 @@ attempts, as the learners' do.
 >>> puzzle_key(puzzle).startswith("house:"), len(puzzle_key(puzzle))
 (True, 22)
 >>> rating_words(1511.6, 34.2)
-'Your rating: 1,512 (+34)'
+'Your rating: 1,512 (+34).'
 """
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ from ..store.progress import (
 )
 from ..strategy.grading import agent_rates
 from ..strategy.review import THRESHOLDS
-from . import pages
-from .lessons import FIRST_GAME, LESSON_PATH, PATH_WORDS, PRACTICE, Question, practice_question
+from .lessons import LESSON_PATH, PRACTICE, Question, practice_question
 from .mistakes import record_lesson_answer
+from .path import SET_SIZE, lesson_record, path_standing, steps_done
 from .puzzles import LEVELS, QUESTION_TEXT, Puzzle, answer_for, answer_text, generate_puzzle
 from .ratings import START_RATING, PuzzleAnswer, Rating, rated, record_puzzle_answer
 from .voice import action_words, count, listed
@@ -69,10 +69,8 @@ from .voice import action_words, count, listed
 # scale (a small deviation): they never move.
 SOLVERS = (("guess", 1250.0), ("chopper", 1500.0), ("limit", 1750.0), ("pile", 2000.0))
 SOLVER_DEVIATION = 50.0
-PUZZLE_LESSON = pages.page("can-you-cut").id  # the lesson whose practice is the puzzles
-# The pool a set is drawn from: sets of ten per level, added POOL_STEP sets per level at a time,
+# The pool a set is drawn from: sets of ``SET_SIZE`` per level, added POOL_STEP sets per level at a time,
 # up to POOL_SETS, until the learner has three times a set's worth not yet tried.
-SET_SIZE = 10
 POOL_STEP = 2
 POOL_SETS = 40
 PROVISIONAL = 110  # a deviation above this marks a rating as provisional (as lichess does)
@@ -346,18 +344,22 @@ def round_half(value: float) -> int:
 
 
 def rating_words(rating: float, change: float | None = None, deviation: float | None = None) -> str:
-    """A rating as the learner reads it, with its last move.
+    """A rating as the learner reads it, with its last move; while it is still settling (a
+    deviation over ``PROVISIONAL``), one more sentence says why it moves so much.
 
-    >>> rating_words(1464.05, -35.9), rating_words(1500, deviation=350), rating_words(1520.2, 0.2)
-    ('Your rating: 1,464 (−36)', 'Your rating: 1,500 (provisional)', 'Your rating: 1,520 (±0)')
+    >>> rating_words(1464.05, -35.9), rating_words(1520.2, 0.2)
+    ('Your rating: 1,464 (−36).', 'Your rating: 1,520 (±0).')
+    >>> rating_words(1500, deviation=350)
+    'Your rating: 1,500. Your first answers move your rating a lot, while it settles.'
     """
-    words = f"Your rating: {round_half(rating):,}"
-    notes = []
-    if change is not None:
-        notes.append(signed(change))
+    words = f"Your rating: {round_half(rating):,}" + (f" ({signed(change)})." if change is not None else ".")
     if deviation is not None and deviation > PROVISIONAL:
-        notes.append("provisional")
-    return words + (f" ({', '.join(notes)})" if notes else "")
+        words += f" {SETTLING}"
+    return words
+
+
+# Why a new learner's rating swings: the first answers are worth more while the rating settles.
+SETTLING = "Your first answers move your rating a lot, while it settles."
 
 
 def signed(change: float) -> str:
@@ -371,17 +373,17 @@ def signed(change: float) -> str:
 
 
 def answer_words(answer: PuzzleAnswer) -> str:
-    """What an answer did to the rating, in one sentence.
+    """What an answer did to the rating, in a sentence or two.
 
     >>> before, after = Rating(1500, 350), Rating(1662.3, 290)
     >>> answer_words(PuzzleAnswer(True, True, before, after, Rating(1400, 200), Rating(1380, 190)))
-    'Your rating: 1,662 (+162, provisional).'
-    >>> answer_words(PuzzleAnswer(False, True, after, after, Rating(1400, 200), Rating(1400, 200)))
-    'Your rating: 1,662 (provisional). Only your first try at a puzzle moves it.'
+    'Your rating: 1,662 (+162). Your first answers move your rating a lot, while it settles.'
+    >>> answer_words(PuzzleAnswer(False, True, Rating(1662.3, 90), Rating(1662.3, 90), Rating(1400, 200), Rating(1400, 200)))
+    'Your rating: 1,662. Only your first try at a puzzle moves it.'
     """
     if not answer.first:
-        return f"{rating_words(answer.after.rating, deviation=answer.after.deviation)}. Only your first try at a puzzle moves it."
-    return f"{rating_words(answer.after.rating, answer.change, answer.after.deviation)}."
+        return f"{rating_words(answer.after.rating)} Only your first try at a puzzle moves it."
+    return rating_words(answer.after.rating, answer.change, answer.after.deviation)
 
 
 AGENT_WORDS = {"random": "the Random player", "heuristic": "the Heuristic player"}
@@ -492,18 +494,7 @@ def lesson_status(record: LessonRecord | None) -> str:
 
 def lesson_statuses(progress: LearnerProgress) -> list[tuple[str, str, str]]:
     """Every lesson of the path: (page, title, status); the puzzles lesson's is the learner's first tries."""
-    rows = []
-    for page, title in LESSON_PATH:
-        if page == PUZZLE_LESSON:
-            record = (
-                LessonRecord(page, progress.puzzles_attempted, progress.puzzles_right, None, "")
-                if progress.puzzles_attempted
-                else progress.lessons.get(page)
-            )
-        else:
-            record = progress.lessons.get(page)
-        rows.append((page, title, lesson_status(record)))
-    return rows
+    return [(page, title, lesson_status(lesson_record(progress, page))) for page, title in LESSON_PATH]
 
 
 def lessons_done(progress: LearnerProgress) -> int:
@@ -514,22 +505,6 @@ def lessons_done(progress: LearnerProgress) -> int:
 def practised_lessons(progress: LearnerProgress) -> set[str]:
     """The lessons of the path whose practice the learner has done, as their own page counts them."""
     return {page for page, _, status in lesson_statuses(progress) if status.startswith("Done")}
-
-
-def where_next(done: set[str]) -> tuple[str, str]:
-    """Where a learner goes on: the first lesson not done (page, link text), else the first game.
-
-    >>> where_next(set()), where_next({"the-deal"})[1]
-    (('the-deal', 'Start lesson 1: The deal →'), 'Go on: lesson 2, Matching and turns →')
-    >>> where_next({page for page, _ in LESSON_PATH})
-    ('first-game', 'Your first game, with a coach →')
-    """
-    for number, (page, title) in enumerate(LESSON_PATH, 1):
-        if page not in done:
-            words = PATH_WORDS["start" if number == 1 else "go on"]
-            return page, words.format(number=number, title=title)
-    page, title = FIRST_GAME
-    return page, PATH_WORDS["last"].format(title=title)
 
 
 def wait_words(seconds: float) -> str:
@@ -563,11 +538,33 @@ def mistakes_words(queued: int, due: int, next_in: float | None = None) -> str:
     return f"{due} of your {queued} mistake{'s' if queued != 1 else ''} {'is' if due == 1 else 'are'} due again now."
 
 
+def games_words(progress: LearnerProgress) -> str:
+    """The learner's games in a sentence: played wherever (the first game, the Play table, a room), and graded.
+
+    >>> from matatu_learn.store.progress import LearnerProgress
+    >>> games_words(LearnerProgress("Amina", {}, 0, 0, 1500.0, 350.0, 0, 0, None, 0, 0, 0, "t"))
+    'Games played: none yet. Finish a game, with the coach, at the Play table or in a room, and it counts here.'
+    >>> games_words(LearnerProgress("Amina", {}, 0, 0, 1500.0, 350.0, 3, 20, 0.052, 0, 0, 0, "t", graded=2))
+    'Games played: 3, 2 of them graded; your moves cost you 5.2% of your chance to win each, on average.'
+    """
+    if not progress.games:
+        return (
+            "Games played: none yet. Finish a game, with the coach, at the Play table or in a room, and it counts here."
+        )
+    if progress.error_rate is None:
+        return f"Games played: {progress.games}; their grades are on the way."
+    return (
+        f"Games played: {progress.games}, {progress.graded} of them graded; your moves cost you "
+        f"{100 * progress.error_rate:.1f}% of your chance to win each, on average."
+    )
+
+
 def progress_lines(progress: LearnerProgress) -> list[str]:
     """A learner's own page: the rating, the lessons, the puzzles, the games, the mistakes."""
     lines = [
-        f"{rating_words(progress.puzzle_rating, deviation=progress.puzzle_deviation)}.",
+        rating_words(progress.puzzle_rating, deviation=progress.puzzle_deviation),
         f"Lessons done: {lessons_done(progress)} of {len(LESSON_PATH)}.",
+        path_words(progress),
     ]
     lines += [f"{title}: {status}." for _, title, status in lesson_statuses(progress)]
     lines.append(
@@ -575,18 +572,23 @@ def progress_lines(progress: LearnerProgress) -> list[str]:
         if progress.puzzles_attempted
         else "Puzzles: none tried yet."
     )
-    if progress.games:
-        lines.append(
-            f"Games graded: {progress.games}; your moves cost you {100 * progress.error_rate:.1f}% of your chance "
-            f"to win each, on average."
-        )
-    else:
-        lines.append("Games graded: none yet. Finish a game at the Play table to have it graded.")
+    lines.append(games_words(progress))
     lines.append(mistakes_words(progress.mistakes_queued, progress.mistakes_due))
     return lines
 
 
-CLASS_COLUMNS = ("Name", "Lessons", "Puzzles right", "Rating", "Games", "Error rate", "Mistakes due")
+def path_words(progress: LearnerProgress) -> str:
+    """The path's steps done, in a line.
+
+    >>> from matatu_learn.store.progress import LearnerProgress
+    >>> path_words(LearnerProgress("Amina", {}, 0, 0, 1500.0, 350.0, 0, 0, None, 0, 0, 0, "t"))
+    'Path: 0 of 10 steps done.'
+    """
+    standings = path_standing(progress)
+    return f"Path: {steps_done(standings)} of {len(standings)} steps done."
+
+
+CLASS_COLUMNS = ("Name", "Lessons", "Path", "Puzzles right", "Rating", "Games", "Error rate", "Mistakes due")
 
 
 def rating_short(rating: float, deviation: float) -> str:
@@ -606,6 +608,7 @@ def class_rows(learners: Sequence[LearnerProgress]) -> list[tuple[str, ...]]:
             (
                 learner.name,
                 f"{lessons_done(learner)} of {len(LESSON_PATH)}",
+                f"{steps_done(path_standing(learner))} of {len(path_standing(learner))}",
                 f"{learner.puzzles_right} of {learner.puzzles_attempted}",
                 rating_short(learner.puzzle_rating, learner.puzzle_deviation),
                 str(learner.games),
@@ -621,15 +624,24 @@ def progress_json(progress: LearnerProgress) -> dict:
     data = progress.to_json()
     data["lessons_done"] = lessons_done(progress)
     data["lessons"] = {page: status for page, _, status in lesson_statuses(progress)}
+    standings = path_standing(progress)
+    data["steps_done"] = steps_done(standings)
+    data["path"] = {
+        standing.step.id: {"state": standing.state.value, "stars": standing.stars} for standing in standings
+    }
     return data
 
 
 # ------------------------------------------------------------ the teacher's view
 CLASS_PAGE_DOING = "see the class's progress"  # what the teacher code unlocks on the class page
-NO_LEARNERS = "No learners yet: a learner's progress is kept once they give their name on the landing page."
+NO_LEARNERS = (
+    "No learners yet: a learner's progress is kept once they give their name, on the landing page or in a room."
+)
 CLASS_NOTE = (
     "Lessons: the lessons with a practice question answered right (the puzzles lesson: a puzzle right at the "
-    "first try). Puzzles right: at the first try, the only one that is rated. A rating marked ? is still "
+    "first try). Path: the steps of the learner's path done: the lessons, the coached first game, a game "
+    "without help, a first set of puzzles and a game in a room. Games: the games finished, wherever played. "
+    "Puzzles right: at the first try, the only one that is rated. A rating marked ? is still "
     "provisional: too few puzzles tried to be sure of it. Error rate: the share of their chance to win (in "
     "%) the learner's moves cost each, on average, in their graded games; lower is better."
 )

@@ -32,9 +32,11 @@ from ..engine.errors import MatatuError, ScenarioError
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Chopper, CutCounts, Marker, Rules
 from ..engine.rules_text import cut_limit_sentence, marker_name, rules_sections
+from ..engine.rulings import Rule
 from ..store.registry import Registry
+from .files import FileProblem, parse_json, read_text
 from .scenarios import read_position, read_rules
-from .voice import SUIT_WORDS, Voice, card_name, card_words, chopper_words, listed
+from .voice import SUIT_WORDS, Voice, card_name, card_words, changes_words, chopper_words, listed, ruleset_words
 
 QUESTIONS = ("can_cut", "which_card", "hand_value", "who_wins")
 LEVELS = ("easy", "medium", "hard")
@@ -131,6 +133,10 @@ def answer_for(game: Round, question: str) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------- explanations
+# The rulings on a cut whose words say which seven is the chopper.
+NAMES_THE_CHOPPER = frozenset({Rule.CUT, Rule.NOT_A_CHOPPER, Rule.NO_CHOPPER_HELD})
+
+
 def value_breakdown(game: Round, seat: int) -> str:
     hand = game.hands[seat]
     parts = " + ".join(f"{card_name(card)} ({game.value(card)})" for card in hand)
@@ -146,12 +152,14 @@ def explain_puzzle(game: Round, question: str, answer: dict) -> str:
         sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
         return " ".join(sentences)
     voice = Voice(game.players, viewer=seat)
-    sentences.append(f"Here {chopper_words(game)}.")
+    sevens = [card for card in hand if RANK_OF[card] == 7]
+    rulings = [game.ruling(f"cut {CARD_NAMES[card]}") for card in dict.fromkeys(sevens)]
+    # Which seven chops is said once: by a ruling that names it, else here.
+    if not any(ruling.rule in NAMES_THE_CHOPPER for ruling in rulings):
+        sentences.append(f"Here {chopper_words(game)}.")
     sentences.append(cut_limit_sentence(game.rules))
     sentences.append(f"Your hand: {value_breakdown(game, seat)}.")
-    sevens = [card for card in hand if RANK_OF[card] == 7]
-    for card in dict.fromkeys(sevens):
-        sentences.append(voice.explain(game, f"cut {CARD_NAMES[card]}"))
+    sentences += [voice.ruling(ruling) for ruling in rulings]
     if not sevens:
         sentences.append("You hold no seven, so you cannot cut.")
     if question == "who_wins":
@@ -236,14 +244,30 @@ def answer_text(puzzle: Puzzle) -> str:
     return f"{voice.winners(answer['winners'])}; the points: {points}."
 
 
+def added_switches(puzzle: Puzzle) -> str:
+    """What a puzzle adds to its ruleset, said at its top ("" when it plays the ruleset as it is).
+
+    >>> puzzle = read_puzzles('[{"rules": {"preset": "house", "jokers": true}, "question": "hand_value", '
+    ...     '"position": {"hands": ["RJ K♣", "Q♠"], "pile": "4♦", "marker": "3♦"}}]')[0]
+    >>> added_switches(puzzle)
+    'This puzzle adds to House rules: joker mode.'
+    >>> added_switches(generate_puzzle("house", "hard", 1, 0))
+    ''
+    """
+    if not isinstance(puzzle.rules, dict):
+        return ""
+    base = {key: puzzle.rules[key] for key in ("preset", "version") if key in puzzle.rules}
+    changes = changes_words(read_rules(base), read_rules(puzzle.rules))
+    return f"This puzzle adds to {ruleset_words(base.get('preset', ''))}: {changes}." if changes else ""
+
+
 # --------------------------------------------------------------- generating
-def _ruleset_field(preset: str, version: int, level: str, rng: random.Random) -> Any:
-    """The ``rules`` of a puzzle: a preset (hard levels may switch its jokers on), or a table's
-    own ruleset at the version the set was made from."""
+def _ruleset_field(preset: str, version: int) -> Any:
+    """The ``rules`` of a puzzle: the preset as published, or a table's own ruleset at the version
+    the set was made from. A generated puzzle adds no switch: house rules' puzzles deal house
+    rules' deck, at every level."""
     if preset not in PRESET_IDS:
         return {"preset": preset, "version": version}
-    if level == "hard" and preset in ("house", "uganda") and rng.random() < 0.6:
-        return {"preset": preset, "jokers": True}
     return preset
 
 
@@ -360,9 +384,9 @@ def generate_puzzle(preset: str, level: str, seed: int, index: int, question: st
     rng = random.Random(f"{preset}/{level}/{seed}/{index}")
     wanted = question or QUESTIONS[index % len(QUESTIONS)]
     want_yes = rng.random() < 0.5  # can_cut: as many yes as no
+    field = _ruleset_field(preset, version)
+    rules = read_rules(field)
     for _ in range(400):
-        field = _ruleset_field(preset, version, level, rng)
-        rules = read_rules(field)
         try:
             position = _build(rules, level, wanted, rng)
             game = read_position(rules, position)
@@ -394,7 +418,7 @@ def load_puzzles(path: str | Path) -> list[Puzzle]:
     """A teacher's puzzles from a JSON file (see ``read_puzzles``)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         raise ScenarioError(f"{path}: no such file.") from None
     except UnicodeDecodeError:
@@ -411,7 +435,9 @@ def read_puzzles(text: str, source: str = "puzzles") -> list[Puzzle]:
     Any problem is one sentence naming the puzzle and the field.
     """
     try:
-        data = json.loads(text)
+        data = parse_json(text, source)
+    except FileProblem as problem:
+        raise ScenarioError(str(problem)) from None
     except json.JSONDecodeError as error:
         raise ScenarioError(
             f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
@@ -466,4 +492,5 @@ __all__ = [
     "cutting_cards",
     "answer_text",
     "hint_for",
+    "added_switches",
 ]

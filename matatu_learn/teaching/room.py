@@ -67,8 +67,10 @@ from .room_voice import (
     ELIMINATE_WORDS,
     NO_OPEN_ROOMS,
     STATUS_WORDS,
+    away_words,
     closed_words,
     computer_name,
+    freed_words,
     refusal_words,
     waiting_words,
 )
@@ -103,9 +105,12 @@ def open_room(
     seed: int | None = None,
     clock: Callable[[], float] = time.time,
     budget: WriteBudget | None = None,
+    client: str = "",
 ) -> RoomTable:
     """Open a waiting room (house rules, 2 seats, the other a person's): its host sits at seat 0.
-    ``budget``: the page's rooms (``ROOM_LIMITS``); None: a caller that is no page, with a budget of its own."""
+    ``budget``: the page's rooms (``ROOM_LIMITS``); None: a caller that is no page, with a budget of its own.
+    ``client``: who asks, as the server saw them (the page's client address; '': unknown), bounded
+    server-wide (``RoomService.open``)."""
     budget = WriteBudget(ROOM_LIMITS) if budget is None else budget
     try:
         budget.spend("room")
@@ -117,7 +122,7 @@ def open_room(
     rooms = _service(database, clock)
     try:
         published = rooms.store.ruleset(ruleset)
-        code, token = rooms.open(host_name, published.name, published.version, seed=seed)
+        code, token = rooms.open(host_name, published.name, published.version, seed=seed, client=client)
     except RoomError as error:
         budget.refund("room")
         raise PlayError(refusal_words(error)) from None
@@ -192,6 +197,16 @@ def close_room(database: Database, code: str) -> None:
         rooms.close_room(code)
     except RoomError as error:
         raise PlayError(refusal_words(error)) from None
+    finally:
+        if rooms is not database:
+            rooms.close()
+
+
+def close_waiting_rooms(database: Database) -> list[str]:
+    """Close every room that waits for its players, whoever opened it (the teacher, who checks the code first): the codes closed."""
+    rooms = _service(database, time.time)
+    try:
+        return rooms.close_waiting()
     finally:
         if rooms is not database:
             rooms.close()
@@ -283,6 +298,8 @@ class RoomTable:
         self._ruleset_cache: dict[tuple[str, int], Any] = {}
         # The history's game id of the round the last state shows, once it is over (None before).
         self.recorded_game: int | None = None
+        self._name: str | None = None  # the name this seat was taken under, once read
+        self.freed = False  # the host freed this seat while the room waited: this page holds none
 
     def clock(self) -> float:
         return self.rooms.clock()
@@ -295,6 +312,10 @@ class RoomTable:
     def link_query(self) -> str:
         """The query of this player's own link back to their seat."""
         return f"room={self.code}&player={self.token}"
+
+    def page_closed(self) -> None:
+        """The page holding this seat has closed: the room sees its seat away at once."""
+        self.rooms.away(self.code, self.token)
 
     def close_connection(self) -> None:
         """The page lets go of the room: its table stops following the match (and a service it made closes)."""
@@ -314,7 +335,17 @@ class RoomTable:
             if self._state is not None and room.status is Status.PLAYING:
                 self._state_at = None  # who stands in shows on the table too
         self._room, self._presence = room, presence
+        self._notice_freed(room)
         return room
+
+    def _notice_freed(self, room: RoomRecord) -> None:
+        """Whether the host freed this seat: it is no longer taken under the name it was taken under."""
+        seat = room.seats[self.seat] if self.seat < len(room.seats) else None
+        mine = seat is not None and seat.person and seat.taken
+        if self._name is None and mine:
+            self._name = seat.name
+        elif self._name is not None and room.status is Status.WAITING and (not mine or seat.name != self._name):
+            self.freed = True
 
     def refresh(self) -> bool:
         """The page's poll: say this page is here (every few seconds), read the room's change
@@ -386,7 +417,7 @@ class RoomTable:
             elif rules.eliminate:
                 why_not = ELIMINATE_WORDS
         elif status is Status.CLOSED:
-            why_not = closed_words(room.code, room.expired)
+            why_not = closed_words(room.code, room.expired, room.lapsed)
         return {
             "code": room.code,
             "status": status.value,
@@ -408,7 +439,15 @@ class RoomTable:
             "host_away": host_away,  # then any person seated may take the host role (hand_host to their own seat)
             "can_start": status is Status.WAITING and you_host and not empty and not rules.eliminate,
             "why_not": why_not,
+            "freed": freed_words(room.code) if self.freed else "",
+            "played_for_you": self._played_for_you(room) if dealt else "",
         }
+
+    def _played_for_you(self, room: RoomRecord) -> str:
+        """What the computer played for this seat since its person's last own move (they were away), in words."""
+        if not (self.seat < len(room.seats) and room.seats[self.seat].person):
+            return ""
+        return away_words([move.action for move in self.rooms.played_for(self.code, self.seat, room)])
 
     def state(self) -> dict[str, Any] | None:
         """This seat's table as the Play table's widget draws it (``table_state``), with
@@ -510,6 +549,10 @@ class RoomTable:
         """The host deals round 1: the table's rules are published as a mix if they must be (as at
         the Play table) and lock."""
         room = self._read()
+        try:
+            self.rooms.room(self.code, self.clock())  # a closed or expired room says so
+        except RoomError as error:
+            raise PlayError(self.words(error)) from None
         if room.host != self.seat:
             raise PlayError(refusal_words(RoomError(Refusal.NOT_HOST, host=room.host), seat_names(room)))
         if room.status is not Status.WAITING:
@@ -544,6 +587,10 @@ class RoomTable:
     def close(self) -> None:
         """The host closes the room for everyone."""
         self._write(lambda: self.rooms.close_room(self.code, self.token, now=self.clock()))
+
+    def free_seat(self, seat: int) -> None:
+        """The host frees another person's seat while the room waits (its old link holds no seat)."""
+        self._write(lambda: self.rooms.free_seat(self.code, self.token, seat, now=self.clock()))
 
     def _write(self, write: Callable[[], Any]) -> Any:
         """A write to the room; a refusal becomes a ``PlayError`` in words, and the room is read again."""
@@ -627,6 +674,7 @@ __all__ = [
     "ROOM_LIMITS",
     "RoomTable",
     "close_room",
+    "close_waiting_rooms",
     "join_room",
     "open_room",
     "open_rooms",

@@ -21,6 +21,7 @@ from ..engine.errors import IllegalActionError, MatatuError, NotationError, Scen
 from ..engine.round import Round
 from ..engine.rules import PRESET_IDS, Rules, with_switches
 from ..store.registry import find_rules
+from .files import FileProblem, read_json
 from .voice import error_words
 
 POSITION_FIELDS = (
@@ -337,7 +338,9 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 def check_file(path: Path) -> list[Outcome]:
     """Every scenario in one file; a file that cannot be read is one failed outcome."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)
+    except FileProblem as problem:
+        return [Outcome(str(path), False, f"{problem.path} {problem.phrase}")]
     except FileNotFoundError:
         return [Outcome(str(path), False, "no such file")]
     except IsADirectoryError:

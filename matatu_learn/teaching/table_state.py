@@ -26,7 +26,8 @@ The keys (every one always present; ``None`` where there is nothing):
 - ``marker``: ``{"card": card, "title": str, "text": str}`` or ``None``; ``chopper`` (str): which
   seven chops, in words.
 - ``hand``: ``{"title": str, "show_playable": bool, "cards": [{"card": card, "playable": bool,
-  "reason": str, "drawn": bool, "chopper": bool}, ...]}``.
+  "reason": str, "drawn": bool, "chopper": bool, "marks": [str, ...]}, ...]}`` — ``marks``: the few
+  words a screen reader hears after the card's name ("chopper", "cannot be played now").
 - ``question``: ``{"text": str, "answers": [label, ...]}`` or ``None`` (answered by index).
 - ``controls``: ``[{"kind": "draw", "label": "Draw", "enabled": bool, "reason": str}, ...]``, the
   buttons this ruleset has (draw, pass, pick, cut, catch, call) and ``hint``.
@@ -42,6 +43,9 @@ The keys (every one always present; ``None`` where there is nothing):
   "again", "label": str}, ...]}`` — the buttons the result carries.
 - ``coach``: ``None``, or ``{"title": str, "paragraphs": [str, ...], "verdict": {"kind": "good" or
   "better", "text": str} or None}`` for a coached game.
+- ``read_out`` (str): the table in a few sentences, for the key that reads it (top card, suit in
+  play, what is owed, every seat's cards, whose turn).
+- ``words``: the page's own words (buttons, the pace, the result's headings, the keys' map).
 - ``cards_shown``: every face-up card in this state (the only faces the widget may send).
 """
 
@@ -55,7 +59,7 @@ from ..engine.rules_text import marker_name, marker_sentence
 from ..play.choosing import Ask, Deciding
 from ..play.protocol import TapKind
 from .play import player_words
-from .table_words import AWAY_WORDS, ScreenTable
+from .table_words import AWAY_WORDS, KEY_WORDS, ScreenTable, hand_card_marks
 from .voice import card_name, chopper_words, count, listed, ruleset_words
 
 # A move's number within a game: rounds apart, so a new round's first move is a new move to the widget.
@@ -75,6 +79,8 @@ PAGE_WORDS = {
     "headings": ["Player", "Cards", "Total", "Points"],
     "total": "Total",
     "winner": "★ winner",
+    "controls": "Other moves",  # the buttons' group, as a screen reader names it
+    "keys": {"title": "Keys", "rows": [list(row) for row in KEY_WORDS]},
 }
 # How a suit's answer is marked: its symbol, red for hearts and diamonds.
 SUIT_MARKS = (
@@ -161,11 +167,9 @@ def hand_state(session: ScreenTable, show_playable: bool) -> dict[str, Any]:
                 "reason": reason if show_playable or not actions else "",
                 "drawn": card == view.drawn,
                 "chopper": view.is_chopper(card),
-                "marks": [
-                    mark
-                    for mark, shown in (("chopper", view.is_chopper(card)), ("just drawn", card == view.drawn))
-                    if shown
-                ],
+                "marks": hand_card_marks(
+                    view.is_chopper(card), card == view.drawn, refused=show_playable and session.my_turn and not actions
+                ),
             }
         )
     if not shown:
@@ -333,6 +337,7 @@ def table_state(
         },
         "result": result_state(session),
         "coach": coach,
+        "read_out": session.words.read_out(),
     }
     shown = [card["card"] for card in state["hand"]["cards"]]
     for card in (top, state["marker"] and state["marker"]["card"], state["last"] and state["last"]["card"]):

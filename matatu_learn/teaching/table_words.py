@@ -25,10 +25,37 @@ from ..engine.tables import tables_for
 from .voice import CALL_WORDS, SUIT_WORDS, card_name, card_verdict, card_words, chopper_words, count, listed
 from .voice import question_words as question_in_words
 
-__all__ = ["AWAY_WORDS", "Control", "ScreenTable", "TableWords"]
+__all__ = ["AWAY_WORDS", "CANNOT_PLAY_NOW", "KEY_WORDS", "Control", "ScreenTable", "TableWords", "hand_card_marks"]
 
 # What the table says of a person away while the computer plays their seat.
 AWAY_WORDS = "away: the computer plays for now"
+
+# ---- heard, not seen: the keyboard's map and a card's short name (the reason is heard when it is chosen)
+CANNOT_PLAY_NOW = "cannot be played now"
+# The keys of the table (the Play page, the first game, a room), each with what it does. The README's map is the same.
+KEY_WORDS = (
+    ("Tab, Shift+Tab", "move between the parts of the table: a question, your hand, the buttons, the pace"),
+    ("← → ↑ ↓", "move between the cards of your hand, or the answers of a question"),
+    ("Home, End", "the first or the last card of your hand"),
+    ("Enter, Space", "play the card, press the button or give the answer that has the focus"),
+    ("1 to 9", "give that answer to the open question (1 is the first)"),
+    ("Esc", "cancel the question; close a message"),
+    ("T", "hear the table: the top card, the suit in play, what is owed, every seat's cards and whose turn it is"),
+    ("L", "hear the last move again"),
+    ("H", "back to your hand"),
+)
+
+
+def hand_card_marks(chopper: bool, drawn: bool, refused: bool) -> list[str]:
+    """What a screen reader hears after a card's name, in a few words: "chopper", "just drawn",
+    "cannot be played now" (why not is said when the card is chosen).
+
+    >>> hand_card_marks(chopper=True, drawn=False, refused=True)
+    ['chopper', 'cannot be played now']
+    """
+    return [
+        words for words, shown in (("chopper", chopper), ("just drawn", drawn), (CANNOT_PLAY_NOW, refused)) if shown
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,3 +318,20 @@ class TableWords:
         if table.game.over and not table.learner_in_match:
             return table.voice.left_the_match()
         return f"Round {table.round_number}. {match_sentence(rules)}"
+
+    # ------------------------------------------------------------------ the table read out on demand
+    def read_out(self) -> str:
+        """The table in a few sentences, for the key that reads it: the top card, the suit in play
+        and what is owed, every seat's cards in the order of play, the stock, and whose turn it is."""
+        table = self.table
+        view, voice = table.view, table.voice
+        sentences = []
+        if view.top is not None:
+            sentences.append(f"Top card: {card_words(view.top)}, on a pile of {count(view.pile_size)}.")
+        sentences.extend(self.facts())
+        order = view.order_of_play
+        seats = [*order.seats, *order.out] if order is not None else range(view.players)
+        held = listed([f"{_capital(voice.seat(seat))} {count(view.hand_sizes[seat])}" for seat in seats])
+        sentences.append(f"Cards in hand: {held}; {count(view.stock_size)} to draw.")
+        sentences.append(self.status())
+        return " ".join(sentences)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from ..agents.decisions import Aside, Decision, Motive
 from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, make_action, parse_action
@@ -55,6 +56,7 @@ from ..engine.events import (
 from ..engine.rules import Chopper, CutCounts
 from ..engine.rules_text import inactive_causes
 from ..engine.rulings import Rule, Ruling
+from ..store.roles import CodeLocked
 
 # The words of a card: ranks and suits as a sentence says them.
 RANK_WORDS = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
@@ -449,6 +451,28 @@ class Voice:
         """
         return _RULING_WORDS[ruling.rule](self, ruling.facts, ruling.action)
 
+    def allowed(self, ruling: Ruling, seat: int) -> str:
+        """Why ``seat`` may take a move the rules allow, said of that seat: "You may …" to the
+        viewer, "West may … they …" of anyone else.
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.cards import parse_cards
+        >>> from matatu_learn.engine.round import Round
+        >>> game = Round.from_position(PRESETS["bomb"], [parse_cards("K♣"), parse_cards("2♠ 9♥")],
+        ...     pile=parse_cards("9♦ 2♦"), to_move=1, pending=2)
+        >>> print(Voice(2).allowed(game.ruling("pick"), 1))
+        North may pick up: they take the 2 cards owed and their turn ends.
+        """
+        name = self.seat(seat)
+        who = _YOU if name == YOU else _Person(name, "they", "their")
+        return _ALLOWED_WORDS[ruling.rule](self, ruling.facts, ruling.action, who)
+
+    def move_reason(self, before, ruling: Ruling, seat: int) -> str:
+        """Why a seat's move was allowed, said of that seat; "" when it was the only move the seat
+        had (a forced move has no reason to give). ``before``: the round or view it was made on."""
+        legal = before.legal if hasattr(before, "legal") else before.legal_actions()
+        return "" if len(legal) <= 1 else self.allowed(ruling, seat)
+
     def explain(self, view, action: Action | str) -> str:
         """Why ``action`` is allowed or refused now, for this viewer (``view``: a seat's view or a round)."""
         return self.ruling(view.ruling(action))
@@ -473,6 +497,8 @@ def error_words(error: Exception) -> str:
     >>> error_words(IllegalActionError(Ruling(Rule.NO_PICK, False, "pick")))
     'You cannot pick up: nobody asked you to pick up cards.'
     """
+    if isinstance(error, CodeLocked):
+        return f"Too many wrong codes: try again in {error.seconds} seconds."
     ruling = getattr(error, "ruling", None)
     if ruling is None:
         return str(error)
@@ -607,14 +633,22 @@ def _weight(facts: dict) -> str:
 
 _RANK_PICKS = {2: "2", 3: "3"}
 _EFFECTS = {"adds": "which adds to the debt", "passes_on": "which passes the pick on", "compares": "compared by size"}
+# An effect that several answers share, said once after them.
+_SHARED_EFFECTS = {
+    "adds": "each adds to the debt",
+    "passes_on": "each passes the pick on",
+    "compares": "compared by size",
+}
 
 
 def answers_words(answers) -> str:
-    """The cards that answer a pick, in words: 'another 2 (which passes the pick on) or the Ace of spades'."""
-    words = []
+    """The cards that answer a pick, in words, each effect said once:
+    'another 2 (which passes the pick on) or the Ace of spades (which cancels it)',
+    'a 2, a 3 or a joker (each adds to the debt), or the Ace of spades (which cancels it)'."""
+    groups: dict[str, list[str]] = {}
     for answer in answers:
         if answer.rank == ACE:
-            words.append("the Ace of spades (which cancels it)")
+            groups.setdefault("cancels", []).append("the Ace of spades")
             continue
         if answer.rank == 0:
             thing = f"the {answer.colour} joker" if answer.colour else "a joker"
@@ -622,8 +656,18 @@ def answers_words(answers) -> str:
             article = "another" if answer.effect == "passes_on" else "a"
             colour = f"{answer.colour} " if answer.colour else ""
             thing = f"{article} {colour}{_RANK_PICKS[answer.rank]}"
-        words.append(f"{thing} ({_EFFECTS[answer.effect]})")
-    return listed(words, "or")
+        groups.setdefault(answer.effect, []).append(thing)
+    words = []
+    for effect, things in groups.items():
+        if effect == "cancels":
+            words.append(f"{listed(things, 'or')} (which cancels it)")
+        elif len(things) == 1:
+            words.append(f"{things[0]} ({_EFFECTS[effect]})")
+        else:
+            words.append(f"{listed(things, 'or')} ({_SHARED_EFFECTS[effect]})")
+    joined = listed(words, "or")
+    # Where a group lists its own "or", a comma keeps the last group apart.
+    return joined.replace(") or ", "), or ") if any(" or " in word for word in words[:-1]) else joined
 
 
 def _pick_pending(facts: dict) -> str:
@@ -636,37 +680,78 @@ def _pick_pending(facts: dict) -> str:
     )
 
 
-def _legal(action: str, why: str) -> str:
-    return f"You may {action_words(action)}: {why}."
+class _Person(NamedTuple):
+    """The seat a reason speaks of: "You … you … your", or "West … they … their"."""
+
+    name: str
+    they: str
+    their: str
 
 
-_RULING_WORDS = {
-    # allowed
-    Rule.CATCH: lambda voice, facts, action: (
-        f"You may catch {voice.inside(facts['silent'])}: {voice.inside(facts['silent'])} missed a call, "
+_YOU = _Person(YOU, "you", "your")
+
+
+def _legal(who: _Person, action: str, why: str) -> str:
+    return f"{who.name} may {action_words(action)}: {why}."
+
+
+def _nothing_to_take(who: _Person) -> str:
+    return f"the stock is empty and no pile is left to shuffle, so {who.they} take nothing and {who.their} turn ends"
+
+
+# Why an action is allowed, said of the seat that may take it (``who``).
+_ALLOWED_WORDS = {
+    Rule.CATCH: lambda voice, facts, action, who: (
+        f"{who.name} may catch {voice.inside(facts['silent'])}: {voice.inside(facts['silent'])} missed a call, "
         f"and a catch makes them pick up {count(facts['penalty'])}."
     ),
-    Rule.CALL_OWED: lambda voice, facts, action: _legal(action, "you owe that call, and you must make it first"),
-    Rule.PICK_UP: lambda voice, facts, action: _legal(
-        action, f"you take the {count(facts['pending'])} owed and your turn ends"
+    Rule.CALL_OWED: lambda voice, facts, action, who: _legal(
+        who, action, f"{who.they} owe that call, and {who.they} must make it first"
     ),
-    Rule.DRAW: lambda voice, facts, action: _legal(action, "you take one card from the stock"),
-    Rule.PASS_AFTER_DRAW: lambda voice, facts, action: _legal(
-        action, "you have drawn, so your turn ends with no second card"
+    Rule.PICK_UP: lambda voice, facts, action, who: _legal(
+        who, action, f"{who.they} take the {count(facts['pending'])} owed and {who.their} turn ends"
     ),
-    Rule.PASS_TAKES_ONE: lambda voice, facts, action: _legal(action, "you take one card and your turn ends"),
-    Rule.CUT: lambda voice, facts, action: _legal(
-        action, f"{_chopper(facts)}, and it fits the pile" + (f"; {_weight(facts)}" if "weight" in facts else "")
+    Rule.DRAW: lambda voice, facts, action, who: _legal(
+        who,
+        action,
+        _nothing_to_take(who) if facts.get("nothing_to_take") else f"{who.they} take one card from the stock",
     ),
-    Rule.ANSWERS_PICK: lambda voice, facts, action: _legal(
-        action, f"you owe {count(facts['pending'])}, and {answers_words(facts['answers'])} answers it"
+    Rule.PASS_AFTER_DRAW: lambda voice, facts, action, who: _legal(
+        who, action, f"{who.they} have drawn, so {who.their} turn ends with no second card"
     ),
-    Rule.BARE_TABLE: lambda voice, facts, action: _legal(action, "the table is bare, so the leader may lay any card"),
-    Rule.FREE_PLAY: lambda voice, facts, action: _legal(
-        action, "after the Ace of spades cancelled the pick, any card may be laid"
+    Rule.PASS_TAKES_ONE: lambda voice, facts, action, who: _legal(
+        who,
+        action,
+        _nothing_to_take(who)
+        if facts.get("nothing_to_take")
+        else f"{who.they} take one card and {who.their} turn ends",
     ),
-    Rule.WILD: lambda voice, facts, action: _legal(action, f"{card_words(facts['card'])} is wild and fits any card"),
-    Rule.FITS: lambda voice, facts, action: _legal(action, f"it fits ({_fit(facts)})"),
+    Rule.CUT: lambda voice, facts, action, who: _legal(
+        who,
+        action,
+        f"{_chopper(facts)}, and it fits the pile" + (f"; {_weight(facts)}" if "weight" in facts else ""),
+    ),
+    Rule.ANSWERS_PICK: lambda voice, facts, action, who: _legal(
+        who, action, f"{who.they} owe {count(facts['pending'])}, and {answers_words(facts['answers'])} answers it"
+    ),
+    Rule.BARE_TABLE: lambda voice, facts, action, who: _legal(
+        who, action, "the table is bare, so the leader may lay any card"
+    ),
+    Rule.FREE_PLAY: lambda voice, facts, action, who: _legal(
+        who, action, "after the Ace of spades cancelled the pick, any card may be laid"
+    ),
+    Rule.WILD: lambda voice, facts, action, who: _legal(
+        who, action, f"{card_words(facts['card'])} is wild and fits any card"
+    ),
+    Rule.FITS: lambda voice, facts, action, who: _legal(who, action, f"it fits ({_fit(facts)})"),
+}
+
+_RULING_WORDS = {
+    # allowed, said to the seat that may act
+    **{
+        rule: lambda voice, facts, action, words=words: words(voice, facts, action, _YOU)
+        for rule, words in _ALLOWED_WORDS.items()
+    },
     # refused
     Rule.ROUND_OVER: lambda voice, facts, action: _refused(action, "the round is over"),
     Rule.NOT_YOUR_TURN: lambda voice, facts, action: f"Wait: it is {voice.turn(facts['to_move'])}.",

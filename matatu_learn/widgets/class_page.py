@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from ..engine.errors import MatatuError
 from ..store.progress import START_RATING, LearnerProgress, MissedPuzzle
 from ..store.roles import RoleError, how_to_set_teacher_code, require_teacher, teacher_code_set
+from ..teaching import room as rooms
 from ..teaching.progress import (
     CLASS_COLUMNS,
     CLASS_NOTE,
@@ -38,11 +39,16 @@ from ..teaching.progress import (
     trend_description,
     trend_words,
 )
-from .history import problem_markup
+from ..teaching.room_voice import NO_OPEN_ROOMS, ROOM_COLUMNS, closed_rooms_words, room_rows
+from ..teaching.voice import error_words
+from .history import problem_markup, problem_sentence
 from .page import kernel_page
 from .svg import STYLE
 
 MOST_MISSED = 10  # puzzles listed: enough for a lesson's worth of going over
+ROOMS_HEADING = "Rooms on this server"
+CLOSE_ROOM = "Close room {code}"
+CLOSE_WAITING = "Close waiting rooms"
 TREND_SIZE = (96, 24)  # the trend's drawing, in pixels: a word's height, a short line
 _TREND_AFTER = CLASS_COLUMNS.index("Rating") + 1  # the trend sits next to the rating it follows
 # An HTML widget's content is a flex item that grows to its widest line: held to the page's width,
@@ -146,8 +152,88 @@ def missed_html(missed: Sequence[MissedPuzzle]) -> str:
     return _table(MISSED_COLUMNS, missed_rows(missed), wrapped=(0, 1))
 
 
+class ClassRooms(widgets.VBox):
+    """The rooms of the server, for the teacher (its class page shows it once the code is given):
+    every open room with its code and players, "Close room CODE" for each, and "Close waiting rooms"."""
+
+    def __init__(self, database: str | Path | None = None):
+        self.database = database
+        self.heading = widgets.HTML(f"<h2>{html.escape(ROOMS_HEADING)}</h2>")
+        self.listing = widgets.HTML()
+        self.status = widgets.HTML()
+        self.close_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.close_waiting_button = widgets.Button(
+            description=CLOSE_WAITING, icon="times", button_style="danger", layout=widgets.Layout(width="auto")
+        )
+        self.close_waiting_button.on_click(lambda _: self.close_waiting())
+        self.allowed = False  # set by the class page once the teacher code was given
+        super().__init__([self.heading, self.status, self.listing, self.close_buttons, self.close_waiting_button])
+        self.layout.display = "none"
+
+    def _store(self):
+        """The page's one database, where the rooms live."""
+        return kernel_page().database(self.database)
+
+    def show(self) -> None:
+        """List the open rooms (once the teacher code was given; nothing before)."""
+        self.layout.display = None if self.allowed else "none"
+        if not self.allowed:
+            self.listing.value = ""
+            self._buttons([])
+            return
+        try:
+            listed = rooms.open_rooms(self._store())
+        except MatatuError as error:
+            self.listing.value = problem_markup(error)
+            self._buttons([])
+            return
+        self.listing.value = _table(ROOM_COLUMNS, room_rows(listed)) if listed else _status(NO_OPEN_ROOMS)
+        self._buttons([entry["code"] for entry in listed])
+
+    def _buttons(self, codes: list[str]) -> None:
+        """A "Close room CODE" button for each open room, and "Close waiting rooms" while there is any."""
+        self.close_waiting_button.layout.display = None if codes else "none"
+        if [button.code for button in self.close_buttons.children] == codes:
+            return
+        buttons = []
+        for code in codes:
+            button = widgets.Button(
+                description=CLOSE_ROOM.format(code=code), icon="times", layout=widgets.Layout(width="auto")
+            )
+            button.code = code
+            button.on_click(lambda _, code=code: self.close(code))
+            buttons.append(button)
+        old, self.close_buttons.children = self.close_buttons.children, buttons
+        for button in old:
+            button.close()
+
+    def close(self, code: str) -> None:
+        """Close one room, whoever opened it."""
+        if not self.allowed:
+            return
+        try:
+            rooms.close_room(self._store(), code)
+        except MatatuError as error:
+            self.status.value = _status(str(error))
+        else:
+            self.status.value = _status(closed_rooms_words([code], waiting=False))
+        self.show()
+
+    def close_waiting(self) -> None:
+        """Close every room that waits for its players."""
+        if not self.allowed:
+            return
+        try:
+            closed = rooms.close_waiting_rooms(self._store())
+        except MatatuError as error:
+            self.status.value = _status(str(error))
+        else:
+            self.status.value = _status(closed_rooms_words(closed))
+        self.show()
+
+
 class ClassPage(widgets.VBox):
-    """The class page: the teacher code, then every learner's progress and the puzzles missed most."""
+    """The class page: the teacher code, then every learner's progress, the puzzles missed most and the server's rooms."""
 
     def __init__(self, database: str | Path | None = None):
         self.database = database
@@ -178,6 +264,7 @@ class ClassPage(widgets.VBox):
         self.learners = widgets.HTML()
         self.missed_heading = widgets.HTML()
         self.missed = widgets.HTML()
+        self.rooms = ClassRooms(database)
         self.unlocked = False
         if not code_set:
             self.status.value = _status(how_to_set_teacher_code(CLASS_PAGE_DOING))
@@ -192,6 +279,7 @@ class ClassPage(widgets.VBox):
                 self.learners,
                 self.missed_heading,
                 self.missed,
+                self.rooms,
             ]
         )
         self.add_class("matatu-class-page")
@@ -200,16 +288,23 @@ class ClassPage(widgets.VBox):
         """Check the code typed: the right one shows the class, any other shows nothing of anyone."""
         given, self.code.value = self.code.value, ""  # a shared device does not keep the code
         try:
-            require_teacher(given, CLASS_PAGE_DOING, changes=False, budget=kernel_page().writes)
+            page = kernel_page()
+            require_teacher(
+                given, CLASS_PAGE_DOING, changes=False, budget=page.writes, database=page.database(self.database)
+            )
         except RoleError as error:
-            self.lock(str(error))
+            self.lock(error_words(error))
+            return
+        except (MatatuError, sqlite3.Error) as error:
+            self.lock(problem_sentence(error))
             return
         self.unlocked = True
         self.refresh()
 
     def lock(self, sentence: str) -> None:
         """Show only ``sentence``: no name, no count."""
-        self.unlocked = False
+        self.unlocked = self.rooms.allowed = False
+        self.rooms.show()
         self.learners.value = self.missed_heading.value = self.missed.value = ""
         self.refresh_button.layout.display = "none"
         self.status.value = _status(sentence)
@@ -218,6 +313,8 @@ class ClassPage(widgets.VBox):
         """Read every learner's progress again (once the code was given)."""
         if not self.unlocked:
             return
+        self.rooms.allowed = True
+        self.rooms.show()
         try:
             progress = kernel_page().learners(self.database)
             learners = progress.class_progress()

@@ -5,7 +5,8 @@ with the coach and the history's recorder composed) and the table widget, whose 
 controller. The coach's words (what is happening, the options, its choice, the answer to each
 move, the counting at the end) arrive in the table state's ``coach`` block. Once the coached
 round is counted, "Play without help" deals the game without help (no marks on the cards that
-fit, no coach, no hint).
+fit, no coach, no hint). Each finished game counts on the path of the page's learner and is
+graded under the table, as at the Play table (``GameGrade``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..play.protocol import Tap, TapKind
+from ..store.progress import GamePlace
 from ..teaching.coach import CoachedTable, coached_ruleset, first_game_seeds, second_game
+from .game_grade import GameGrade, start_thread
+from .learner import carried_learner
 from .page import kernel_page
 from .play_table import call_later
 from .table_widget import PACES, TableWidget
@@ -28,7 +32,9 @@ class FirstGame(widgets.VBox):
     ``ruleset`` is a preset with chosen deals (default: the one the page carries, ``kernel_page()``,
     followed when the page's address arrives late); ``database`` is where finished rounds are
     recorded; ``schedule(delay, callback)`` runs the computer's next move later; ``free_seed``
-    fixes the deal of the game without help (default: a fresh one each time).
+    fixes the deal of the game without help (default: a fresh one each time); ``learner()``,
+    ``grade_run`` and ``grade_deals``: who a finished game counts for, and the grading's (see
+    ``GameGrade``).
     """
 
     def __init__(
@@ -38,9 +44,14 @@ class FirstGame(widgets.VBox):
         schedule: Callable[[float, Callable[[], None]], None] = call_later,
         free_seed: int | None = None,
         ruleset: str | None = None,
+        learner: Callable[[], str | None] = carried_learner,
+        grade_run: Callable[[Callable[[], None]], None] = start_thread,
+        grade_deals: int | None = None,
     ):
         self.ruleset = coached_ruleset(kernel_page().ruleset.value) if ruleset is None else ruleset
         self.database = database
+        self.learner = learner
+        self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         self.schedule = schedule
         self.free_seed = free_seed
         self.board = TableWidget()
@@ -55,7 +66,7 @@ class FirstGame(widgets.VBox):
         )
         self.without_help.add_class("matatu-without-help")
         self.without_help.on_click(lambda _: self.play_without_help())
-        super().__init__([self.board, self.without_help])
+        super().__init__([self.board, self.grade, self.without_help])
         self._set(CoachedTable(seed, **self._screen()))
         if ruleset is None:
             kernel_page().ruleset.listen(self._follow_ruleset)
@@ -77,6 +88,7 @@ class FirstGame(widgets.VBox):
         table.coach.judge_later = True  # the move is shown at once, the coach's answer just after
         table.controller.listeners.append(lambda controller: self._changed())
         self.show()
+        self._count_finished()  # a new deal: the last game's grade goes
         table.controller.play_on()
 
     def _follow_ruleset(self, choice: str) -> None:
@@ -92,10 +104,12 @@ class FirstGame(widgets.VBox):
         seed = self.table.seed if self.table.coached else seeds[-1]
         following = seeds[(seeds.index(seed) + 1) % len(seeds)] if seed in seeds else seeds[0]
         self._set(CoachedTable(following, **self._screen()))
+        self.board.take_focus()  # the button that dealt it may be gone: the focus goes to the hand
 
     def play_without_help(self) -> None:
         """A game without help: a new deal, no marks on the cards that fit, no coach, no hint."""
         self._set(second_game(self.free_seed, **self._screen()))
+        self.board.take_focus()  # "Play without help" is put away: the focus goes to the hand
 
     # ------------------------------------------------------------------ acting
     def _tapped(self, tap: Tap) -> None:
@@ -113,6 +127,14 @@ class FirstGame(widgets.VBox):
         self.show()
         if self.table.coach.settle() is not None:
             self.show()
+        self._count_finished()
+
+    def _count_finished(self) -> None:
+        """A round just recorded counts for the learner (the coached game, or one without help) and is graded, once."""
+        screen = self.table.screen
+        game = screen.recorded[-1] if screen.recorded else None
+        place = GamePlace.COACHED if self.table.coached else GamePlace.WITHOUT_HELP
+        self.grade.follow(screen.over, game, screen.humans[0], self.learner(), place)
 
     # ------------------------------------------------------------------ drawing
     def state(self, advise: bool = True) -> dict[str, Any]:

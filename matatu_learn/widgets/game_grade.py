@@ -1,5 +1,8 @@
 """A finished game's grade under the table: graded once in a thread of its own, then told in words.
 
+The game counts for the learner as soon as it is finished, wherever it was played
+(``teaching.grades.keep_played``, before the grading starts): the path never waits for a grade.
+
 Grading a round takes a few seconds of CPU (``teaching.grades.grade_game``), so it runs off the kernel's
 thread, with a database of its own (``own_database``): the table, and a room's poll, go on meanwhile.
 The grade comes back to the kernel's event loop to be shown; a grade that comes back after the
@@ -18,7 +21,8 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..engine.errors import MatatuError
-from ..teaching.grades import grade_game
+from ..store.progress import GamePlace
+from ..teaching.grades import grade_game, keep_played
 from ..teaching.lessons import HOME_PAGE
 from ..teaching.progress import grade_words
 from .learner import own_database
@@ -49,10 +53,14 @@ def _text(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def graded_lines(database: str | Path | None, game: int, seat: int, name: str | None, deals: int | None) -> list[str]:
-    """Grade ``game`` for ``seat`` (once: a graded game is read back) and say it in sentences.
-    Runs off the kernel's thread, so it opens (and closes) a store of its own."""
+def graded_lines(
+    database: str | Path | None, game: int, seat: int, name: str, place: GamePlace, deals: int | None
+) -> list[str]:
+    """Count ``game`` on the path of ``name``, who played it at ``seat`` and ``place``, then grade it
+    (once: a graded game is read back) and say it in sentences. Runs off the kernel's thread, so it
+    opens (and closes) a store of its own."""
     with own_database(database) as store:
+        keep_played(store, game, seat, name, place)
         graded = grade_game(store, game, seat, name, deals=deals)
         record = store.game(game)
         # The computer's error rates are measured per preset: the base the round's ruleset was made from.
@@ -63,9 +71,8 @@ def graded_lines(database: str | Path | None, game: int, seat: int, name: str | 
 class GameGrade(widgets.HTML):
     """The grade of the last finished round, for this page's learner; empty until a round is graded.
 
-    ``database``: the store the round was recorded in; ``run(work)`` runs the grading (default: a
-    daemon thread; a test runs it at once); ``deals``: imagined deals a decision (default: the
-    grading's own).
+    ``database``: the store the round was recorded in; ``run(work)`` runs the grading (default: a daemon thread; a test runs
+    it at once); ``deals``: imagined deals a decision (default: the grading's own).
     """
 
     def __init__(
@@ -79,6 +86,23 @@ class GameGrade(widgets.HTML):
         self.run = run
         self.deals = deals
         self._serial = 0  # which grade is wanted: a deal or a newer grade makes an older one stale
+        self._followed: int | None = None  # the last recorded game followed: graded (or invited) once each
+
+    def follow(self, over: bool, game: int | None, seat: int, name: str | None, place: GamePlace) -> None:
+        """Follow a table after each drawing: a round just recorded (``game``) at ``place`` is counted
+        and graded for ``seat``, played by ``name``, once (no name: an invitation); a new deal clears
+        the grade."""
+        if not over:
+            if self.value:
+                self.clear()
+            return
+        if game is None or game == self._followed:
+            return
+        self._followed = game
+        if name:
+            self.grade(game, seat, name, place)
+        else:
+            self.invite()
 
     def clear(self) -> None:
         """A new deal: the last grade goes, and one still being made will not be shown."""
@@ -91,8 +115,9 @@ class GameGrade(widgets.HTML):
         link = f'<a href="{_text(page_link(HOME_PAGE))}">{_text(NO_LEARNER_LINK)}</a>'
         self.value = f'<p class="matatu-note matatu-grade-invite">{_text(NO_LEARNER)} {link}</p>'
 
-    def grade(self, game: int, seat: int, name: str) -> None:
-        """Grade recorded game ``game`` for ``seat``, played by ``name``; show it once it is made."""
+    def grade(self, game: int, seat: int, name: str, place: GamePlace) -> None:
+        """Count recorded game ``game``, played by ``name`` at ``seat`` and ``place``, on their path at
+        once; grade it, and show the grade once it is made."""
         self._serial += 1
         serial = self._serial
         self.value = self._box(f'<p role="status" aria-live="polite">{_text(GRADING)}</p>', busy=True)
@@ -103,7 +128,7 @@ class GameGrade(widgets.HTML):
 
         def work() -> None:
             try:
-                lines = graded_lines(self.database, game, seat, name, self.deals)
+                lines = graded_lines(self.database, game, seat, name, place, self.deals)
             except MatatuError as error:
                 lines = [NOT_GRADED.format(error=error)]
             except Exception as error:  # noqa: BLE001  (a page shows a sentence; the kernel's log says why)

@@ -17,10 +17,12 @@ from ..agents.simulate import simulate
 from ..engine.errors import MatatuError
 from ..engine.rules_text import rules_sections
 from ..store.database import RecordedSeat, Store, replay_record
+from ..store.roles import require_teacher, teacher_code_set
 from ..teaching.play import seat_player_words
 from ..teaching.voice import (
     ENDING_WORDS,
     Voice,
+    error_words,
     inactive_words,
     listed,
     setting_description,
@@ -38,6 +40,7 @@ def _label(name: str, version: int) -> str:
 
 BUSY = "The database is busy — try again in a moment."
 QUICK_GAMES = 5  # a click records this many: the page's write budget counts each
+QUICK_GAMES_DOING = "record quick games into the class's history"
 
 
 def database_busy(error: BaseException) -> bool:
@@ -54,7 +57,7 @@ def problem_sentence(error: BaseException) -> str:
     if database_busy(error):
         return BUSY
     if isinstance(error, MatatuError):
-        return str(error)
+        return error_words(error)
     return f"The database could not be used ({error}); nothing was changed."
 
 
@@ -216,6 +219,13 @@ class HistoryBrowser(widgets.VBox):
             tooltip="The computer plays 5 rounds of the chosen ruleset and records them",
             layout=widgets.Layout(width="auto"),  # the label whole, never clipped
         )
+        # On a shared server (one started with a teacher code) the class's history is the teacher's to fill.
+        self.teacher_code = widgets.Password(
+            description="Teacher code",
+            placeholder="from your teacher",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(display=None if teacher_code_set() else "none"),
+        )
         self.game_id = widgets.Dropdown(
             description="Replay game",
             style={"description_width": "initial"},
@@ -229,7 +239,7 @@ class HistoryBrowser(widgets.VBox):
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [
-                widgets.HBox([self.filter, self.quick], layout=wrap),
+                widgets.HBox([self.filter, self.teacher_code, self.quick], layout=wrap),
                 self.problem,
                 self.table,
                 self.game_id,
@@ -253,9 +263,12 @@ class HistoryBrowser(widgets.VBox):
     def record_quick_games(self, count: int = QUICK_GAMES) -> None:
         """The computer plays ``count`` rounds of the chosen ruleset, and each is recorded."""
         name = self.filter.value or "house"
+        given, self.teacher_code.value = self.teacher_code.value, ""  # a shared device does not keep the code
         with said_on(self.problem):
-            kernel_page().writes.spend("game", count)
             store = kernel_page().database(self.database)
+            if teacher_code_set():
+                require_teacher(given, QUICK_GAMES_DOING, budget=kernel_page().writes, database=store)
+            kernel_page().writes.spend("game", count)
             published = store.ruleset(name)
 
             def record(game, agents):

@@ -43,6 +43,7 @@ from ..teaching.path_rules import OTHER_TABLES, PARTS, other_tables, part_lines
 from ..teaching.progress import answer_lesson
 from ..teaching.voice import ENDING_WORDS, Voice, chopper_words, count, listed
 from .bounds import bounded_text, note_html, within
+from .live import LiveHTML
 from .navigation import FollowsRuleset
 from .page import kernel_page
 from .stepper import FrameStepper
@@ -184,8 +185,25 @@ class DealExplorer(FollowsRuleset, widgets.VBox):
         self._show_stock()
 
 
+# What the lesson 2 hand says above its cards: the hand is drawn once, as buttons, under the table.
+HAND_WORDS = {
+    "explore": "<b>Your hand</b> ({cards}) — tap a card to hear yes, or why not:",
+    "play": "<b>Your hand</b> ({cards}) — tap a green card to play it:",
+    "over": "<b>The round is over.</b> “New game” deals another.",
+}
+
+
+def others_only(game: Round, seat: int) -> list[int]:
+    """Every seat but ``seat``: the table draws their hands, the page draws ``seat``'s as buttons.
+
+    >>> others_only(Round(PRESETS["house"], 3, 0), 0)
+    [1, 2]
+    """
+    return [other for other in range(game.players) if other != seat]
+
+
 class TurnExplorer(FollowsRuleset, widgets.VBox):
-    """A position of ordinary cards (no card with an effect yet): click any card of your hand to
+    """A position of ordinary cards (no card with an effect yet): tap any card of your hand to
     hear whether it can be played, and why."""
 
     def __init__(self, ruleset: str | None = None, seed: int = 3):
@@ -196,13 +214,14 @@ class TurnExplorer(FollowsRuleset, widgets.VBox):
             tooltip="Deal another position",
         )
         self.table = TableView()
+        self.hand_title = widgets.HTML()
         self.hand = HandView(Round(PRESETS["house"], 2, 0), 0)
         self.moves = widgets.HTML()
         self.new_position.on_click(lambda _: self.next_position())
         super().__init__(
             [
                 self.table,
-                widgets.HTML("<b>Your hand</b> — click a card:"),
+                self.hand_title,
                 self.hand,
                 self.moves,
                 self.new_position,
@@ -220,8 +239,10 @@ class TurnExplorer(FollowsRuleset, widgets.VBox):
 
     def refresh(self) -> None:
         self.game = ordinary_position(self.rules, self.seed)
-        # The learner sits at seat 0: the table holds only what that seat could see.
-        self.table.show(PlayerView(self.game, 0))
+        # The learner sits at seat 0: the table holds only what that seat could see, and the learner's
+        # own hand is drawn once, below it, as cards to tap.
+        self.table.show(PlayerView(self.game, 0), hands=others_only(self.game, 0))
+        self.hand_title.value = HAND_WORDS["explore"].format(cards=count(len(self.game.hands[0])))
         self.hand.show(self.game, 0)
         self.moves.value = f"<p class='matatu-note'>{html.escape(without_a_card(self.game))}</p>"
 
@@ -313,7 +334,7 @@ def card_values_row_html(ruleset: str) -> str:
     if rules.jokers:
         cards.append(parse_cards("RJ")[0])
     figures = "".join(
-        f'<figure style="margin:0;text-align:center">{card_html(card, 40)}'
+        f'<figure style="margin:0;text-align:center">{card_html(card, HAND_WIDTH)}'
         f"<figcaption><b>{values[card]}</b></figcaption></figure>"
         for card in cards
     )
@@ -354,12 +375,17 @@ class CutMeter(FollowsRuleset, widgets.VBox):
         self.meter = widgets.IntProgress(
             min=0, max=60, description="Weight", bar_style="success", style={"description_width": "initial"}
         )
-        self.verdict = widgets.HTML()
+        self.verdict = LiveHTML()  # the meter's answer, heard as it changes
         for control in (self.marker_suit, self.hand_text):
             control.observe(lambda change: self.refresh(), names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
-            [widgets.HBox([self.hand_text, self.marker_suit], layout=wrap), self.cards, self.meter, self.verdict]
+            [
+                widgets.HBox([self.hand_text, self.marker_suit], layout=wrap),
+                self.cards,
+                self.meter,
+                self.verdict,
+            ]
         )
         self.follow_ruleset(ruleset)
         self.refresh()
@@ -581,7 +607,7 @@ def feedback_html(question: Question, chosen: str) -> str:
     """Right or wrong, in colour and in words: what is wrong with a wrong choice, the right answer, and why."""
     css = "matatu-right" if chosen in question.right else "matatu-wrong"
     return (
-        f'{FEEDBACK_STYLE}<div class="{css}" role="status" aria-live="polite"><b>{html.escape(question.verdict(chosen))}</b> '
+        f'{FEEDBACK_STYLE}<div class="{css}"><b>{html.escape(question.verdict(chosen))}</b> '
         f"{html.escape(question.reasons(chosen))}</div>"
     )
 
@@ -607,7 +633,7 @@ class QuestionView(widgets.VBox):
         self.marker_card = widgets.HTML()
         self.table = TableView()
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.feedback = widgets.HTML()
+        self.feedback = LiveHTML()  # the verdict, heard as it comes
         self.kept = widgets.HTML()  # why an answer was not kept, when it was not
         super().__init__([self.prompt, self.marker_card, self.table, self.choices, self.feedback, self.kept])
 
@@ -631,13 +657,17 @@ class QuestionView(widgets.VBox):
         self.choices.children = list(self.buttons.values())
         self.feedback.value = self.kept.value = ""
 
-    def judge(self, key: str, close: bool = False) -> bool:
-        """Whether ``key`` is right, shown on the buttons and in words; ``close``: no answer after this one."""
+    def judge(self, key: str, close: bool = False, then: widgets.Button | None = None) -> bool:
+        """Whether ``key`` is right, shown on the buttons and in words (heard as they come);
+        ``close``: no answer after this one, and the keyboard's focus (on a button now disabled) goes
+        to ``then``, the button that carries on."""
         question = self.question
         for choice, button in self.buttons.items():
             button.button_style = "success" if choice in question.right else "danger" if choice == key else ""
             button.disabled = close
         self.feedback.value = feedback_html(question, key)
+        if close and then is not None:
+            then.focus()
         return key in question.right
 
 
@@ -692,7 +722,7 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
         so only a right first answer opens the way on (and counts as the lesson done)."""
         if not self.unkept:
             return
-        right = self.view.judge(key, close=True)
+        right = self.view.judge(key, close=True, then=self.another)
         self.answered += 1
         self.right_answers += right
         self.score.value = f"<span class='matatu-note'>{self.right_answers} right of {self.answered}</span>"
@@ -717,7 +747,7 @@ class LessonPractice(FollowsRuleset, widgets.VBox):
 
 
 class PracticeTable(FollowsRuleset, widgets.VBox):
-    """Lesson 2's practice table: ordinary cards only; click a card that fits to play it, and the computer answers.
+    """Lesson 2's practice table: ordinary cards only; tap a card that fits to play it, and the computer answers.
 
     The learner sees the table from their own seat's view; the computer players choose from theirs.
 
@@ -740,10 +770,11 @@ class PracticeTable(FollowsRuleset, widgets.VBox):
         self.story = widgets.HTML()
         self.new_game = widgets.Button(description="New game", icon="refresh", tooltip="Deal a new practice game")
         self.new_game.on_click(lambda _: self.deal(self.seed + 1))
+        self.hand_title = widgets.HTML()
         super().__init__(
             [
                 self.table,
-                widgets.HTML("<b>Your hand</b> — click a green card to play it:"),
+                self.hand_title,
                 self.hand,
                 widgets.HBox([self.draw_button, self.pass_button, self.new_game]),
                 self.story,
@@ -774,6 +805,11 @@ class PracticeTable(FollowsRuleset, widgets.VBox):
         if game.over:
             self.lines.append(self.voice.result(game.result))
         self.show()
+        # The cards pressed are drawn anew: the keyboard's focus goes back to the hand, or to a new game.
+        if game.over or not self.hand.buttons:
+            self.new_game.focus()
+        else:
+            self.hand.focus_first()
 
     def _apply(self, action) -> None:
         game = self.game
@@ -783,7 +819,9 @@ class PracticeTable(FollowsRuleset, widgets.VBox):
 
     def show(self) -> None:
         game = self.game
-        self.table.show(PlayerView(game, 0))
+        self.table.show(PlayerView(game, 0), hands=others_only(game, 0))
+        words = HAND_WORDS["over"] if game.over else HAND_WORDS["play"]
+        self.hand_title.value = words.format(cards=count(len(game.hands[0])))
         self.hand.on_action = self.play
         self.hand.show(game, 0)
         legal = {action.kind for action in game.legal_actions()} if game.to_move == 0 and not game.over else set()
@@ -796,6 +834,14 @@ class PracticeTable(FollowsRuleset, widgets.VBox):
             + (f"<p><b>{html.escape(recent[-1])}</b></p>" if recent else "")
             + "</div>"
         )
+
+
+# A term takes its own line, the whole width of the page (the notebook's sheet floats terms into a
+# narrow column, which wraps a two-word term a word a line on a phone).
+GLOSSARY_STYLE = (
+    "<style>.matatu-glossary dt,.matatu-glossary dd{float:none !important;width:auto !important}"
+    ".matatu-glossary dt{clear:both;margin:10px 0 2px}</style>"
+)
 
 
 class Glossary(FollowsRuleset, widgets.VBox):
@@ -825,4 +871,4 @@ class Glossary(FollowsRuleset, widgets.VBox):
                 f'<dt id="{anchor}"><b>{html.escape(entry["term"])}</b></dt>'
                 f'<dd style="margin:0 0 10px 16px">{html.escape(entry["definition"])}{own}</dd>'
             )
-        self.terms.value = f"<dl>{''.join(items)}</dl>"
+        self.terms.value = f"{GLOSSARY_STYLE}<dl>{''.join(items)}</dl>"

@@ -54,7 +54,7 @@ class QuestionCard(QuestionView):
 
     def answer(self, key: str) -> bool:
         """Judge and keep an answer: the right buttons green, a wrong choice red, and why."""
-        right = self.judge(key, close=True)
+        right = self.judge(key, close=True, then=self.continue_button)
         problem = self.owner.keep_lesson(right)
         self.kept.value = verdict_html("wrong", problem, []) if problem else ""
         self.continue_button.description, self.continue_button.tooltip = self.owner.then_words()

@@ -24,12 +24,21 @@ from pathlib import Path
 
 from ..store.database import Store, default_path
 from ..store.progress import Progress, learner_name
-from ..store.roles import WriteBudget
+from ..store.roles import WriteBudget, page_client
 from ..teaching.lessons import ruleset_from_query
 from ..teaching.progress import learner_from_query
 from ..teaching.room import ROOM_LIMITS
 
-__all__ = ["CarriedLearner", "CarriedRuleset", "Listened", "PageContext", "PathProgress", "kernel_page", "new_page"]
+__all__ = [
+    "CarriedLearner",
+    "CarriedRuleset",
+    "Listened",
+    "PageContext",
+    "PathProgress",
+    "close_page",
+    "kernel_page",
+    "new_page",
+]
 
 
 class Listened:
@@ -116,7 +125,9 @@ class PageContext:
     (``CarriedLearner``), ``ruleset`` (``CarriedRuleset``), ``practice`` (``PathProgress``: the
     lessons practised here), ``answers`` (told each puzzle answer a widget of the page keeps),
     ``writes`` and ``rooms`` (``WriteBudget``: what the page may record, publish or import, and
-    the rooms it may open), and its databases (``database()``).
+    the rooms it may open), ``client`` (the address the server saw the page asked from, '' when
+    none says: it bounds the rooms a client opens server-wide), ``closing`` (told once as the
+    page's kernel shuts down: a room seat is marked away at once), and its databases (``database()``).
 
     ``query`` None: the kernel's ``QUERY_STRING``, read now, when the page is first asked for.
     A kernel started before its page was asked for (a pre-heated kernel, handed out later) takes
@@ -131,6 +142,8 @@ class PageContext:
         self.answers = Listened()
         self.writes = WriteBudget()
         self.rooms = WriteBudget(ROOM_LIMITS)
+        self.client = page_client()
+        self.closing = Listened()
         self.databases: dict[Path, Store] = {}
 
     def apply_query(self, query: str) -> None:
@@ -160,6 +173,17 @@ class PageContext:
 
 
 _kernel: list[PageContext] = []  # the kernel's page, once made
+
+
+def close_page() -> None:
+    """The kernel is shutting down: its page, if one was made, tells its ``closing`` listeners and
+    closes its databases."""
+    while _kernel:
+        page = _kernel.pop()
+        try:
+            page.closing.tell(page)
+        finally:
+            page.close_databases()
 
 
 def kernel_page() -> PageContext:

@@ -22,12 +22,14 @@ from ..engine.rules import with_switches
 from ..play.controller import Controller
 from ..play.seats import Seat
 from ..play.table import Table
+from ..store.progress import GamePlace
 from ..store.registry import Registry
 from ..teaching.lessons import RULESET_CHOICES
 from ..teaching.play import COMPASS, HUMAN, agent_choices, match_length, seat_labels
 from ..teaching.table_facts import ScreenFacts, set_up_screen
 from ..teaching.voice import ruleset_words
 from .bounds import note_html, within
+from .disclosures import KeyboardDisclosures
 from .game_grade import GameGrade, start_thread
 from .house_rules import HouseRules
 from .learner import carried_learner
@@ -88,7 +90,6 @@ class PlayTable(widgets.VBox):
         self.database = database
         self.schedule = schedule
         self.learner = learner
-        self._graded: int | None = None  # the last recorded round graded (or invited to be): once each
         self.controller: Controller | None = None
         self.session: ScreenFacts | None = None  # the table as the screen sees it (live)
         registry = Registry(database)
@@ -172,7 +173,8 @@ class PlayTable(widgets.VBox):
         self.board.observe(lambda change: self.controller.play_on(), names="pace")
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
-        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings])
+        # The settings' title answers to the keyboard (the Accordion's own does not).
+        super().__init__([widgets.HTML(STYLE), self.board, self.grade, self.settings, KeyboardDisclosures()])
         self._ruleset_changed()
         if jokers is not None and jokers != self.house_rules.rules.jokers:
             self.house_rules.choose("jokers", jokers)
@@ -216,6 +218,7 @@ class PlayTable(widgets.VBox):
     def _unlock(self) -> None:
         self._lock(False)
         self.settings.selected_index = 0
+        self.ruleset.focus()  # "Change the rules" is put away: the focus goes to the first setting
 
     def deal(self) -> None:
         """A new game with the settings as they are now; the rules lock once the cards are dealt."""
@@ -265,20 +268,10 @@ class PlayTable(widgets.VBox):
         self._grade_finished()
 
     def _grade_finished(self) -> None:
-        """A round just recorded is graded for the learner's seat, once; a new deal clears the grade."""
+        """A round just recorded is counted and graded for the learner's seat, once; a new deal clears the grade."""
         session = self.session
-        if not session.over:
-            if self.grade.value:
-                self.grade.clear()
-            return
-        if not session.recorded or session.recorded[-1] == self._graded:
-            return
-        self._graded = session.recorded[-1]
-        name = self.learner()
-        if name:
-            self.grade.grade(self._graded, session.humans[0], name)
-        else:
-            self.grade.invite()
+        game = session.recorded[-1] if session.recorded else None
+        self.grade.follow(session.over, game, session.humans[0], self.learner(), GamePlace.PLAY)
 
 
 __all__ = ["PlayTable", "SETTINGS_TITLE"]

@@ -17,11 +17,12 @@ from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
 from ..store.progress import Progress, Rating
 from ..teaching.lessons import HOME_PAGE, RULESET_CHOICES
-from ..teaching.progress import answer_puzzle, answer_words, draw_set, rating_words
+from ..teaching.progress import answer_puzzle, answer_words, draw_set, rating_words, signed
 from ..teaching.puzzles import (
     LEVELS,
     QUESTION_TEXT,
     Puzzle,
+    added_switches,
     answer_text,
     generate_puzzle,
     read_puzzles,
@@ -42,9 +43,12 @@ NONE_OF_THEM = "None of them"
 LEVEL_NOTES = {
     "easy": "Easy: count your hand and compare it with the limit.",
     "medium": "Medium: the marker card, a suit named by an Ace, hands exactly on the limit.",
-    "hard": "Hard: jokers, the master ace, pending picks, several sevens, the tie rules.",
+    "hard": "Hard: the master ace, pending picks, several sevens, the tie rules, and jokers where the deck has them.",
 }
 
+# A hint's cost, said on its button and again beside the hint.
+HINT_WORDS = "Hint (counts as missed)"
+HINT_COST = "With a hint, this puzzle counts as missed, even if you then answer it right."
 SET_NUMBERS = 10**6  # the highest set number, the kernel's bound whatever the page's box says
 LARGEST_UPLOAD = 1_000_000  # bytes: a teacher's puzzle file is a few kB
 
@@ -145,9 +149,20 @@ class PuzzleCard(widgets.VBox):
         self.answers = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.answers.add_class("matatu-answers")
         self.feedback = widgets.HTML(layout=widgets.Layout(flex="1 1 20em"))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="A hint, without the answer")
+        # Said on the button, before it is pressed: a hint costs the puzzle, as on lichess.
+        self.hint_button = widgets.Button(
+            description=HINT_WORDS,
+            icon="lightbulb-o",
+            tooltip="A hint, without the answer; the puzzle then counts as missed",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.helped = False  # a hint was shown for this puzzle
+        # Skip is small and plain until the puzzle is answered; then it is the way on.
         self.continue_button = widgets.Button(
-            description="Skip", icon="forward", button_style="primary", tooltip="The next puzzle of the set"
+            description="Skip",
+            icon="forward",
+            tooltip="The next puzzle of the set",
+            layout=widgets.Layout(width="auto"),
         )
         self.continue_button.on_click(lambda _: self.go_on())
         self.hint_button.on_click(lambda _: self.show_hint())
@@ -184,8 +199,10 @@ class PuzzleCard(widgets.VBox):
         self.answered = False
         game = puzzle.game()
         self.table.show(self._view(), marks=False)
+        added = added_switches(puzzle)
         self.question.value = (
-            f"<h3>{html.escape(QUESTION_TEXT[puzzle.question])}</h3>"
+            (f"<p class='matatu-added-switches'><b>{html.escape(added)}</b></p>" if added else "")
+            + f"<h3>{html.escape(QUESTION_TEXT[puzzle.question])}</h3>"
             f"<p class='matatu-note'>You sit at {COMPASS[game.players][game.to_move]}.</p>"
         )
         buttons = []
@@ -211,8 +228,9 @@ class PuzzleCard(widgets.VBox):
                 buttons.append(button)
         self.answers.children = buttons
         self.feedback.value = ""
+        self.helped = False
         self.hint_button.disabled = self.continue_button.disabled = False
-        self.continue_button.description = "Skip"
+        self.continue_button.description, self.continue_button.button_style = "Skip", ""
         self.continue_button.tooltip = "Leave this puzzle unanswered and go to the next"
         self.shown()
 
@@ -255,9 +273,10 @@ class PuzzleCard(widgets.VBox):
         """Judge a choice: the verdict, the marks on the buttons, and the table's marks now it is known."""
         puzzle = self.puzzle
         right = is_right(puzzle, choice)
-        more = [] if self.answered else self.judged(puzzle, right)
+        # After a hint a right answer is not the learner's alone: it counts as missed (score, rating, mistakes).
+        more = [] if self.answered else self.judged(puzzle, right and not self.helped)
         self.answered = True
-        title = "✔ Right!" if right else "✘ Not quite."
+        title = ("✔ Right, with a hint: counted as missed." if self.helped else "✔ Right!") if right else "✘ Not quite."
         lines = [f"You answered: {_said(puzzle, choice)}.", f"The answer: {answer_text(puzzle)}", puzzle.explanation]
         self.feedback.value = verdict_html("right" if right else "wrong", title, [*lines, *more])
         self._mark_buttons(choice)
@@ -265,6 +284,7 @@ class PuzzleCard(widgets.VBox):
         self.table.show(self._view(), marks=True)
         self.hint_button.disabled = True
         self.continue_button.description, self.continue_button.tooltip = self.then_words()
+        self.continue_button.button_style = "primary"
         self.shown()
         return right
 
@@ -288,14 +308,15 @@ class PuzzleCard(widgets.VBox):
             button.disabled = True
 
     def show_hint(self) -> None:
-        self.feedback.value = verdict_html("hint", "💡 Hint", [self.puzzle.hint])
+        self.helped = True
+        self.feedback.value = verdict_html("hint", "💡 Hint", [self.puzzle.hint, HINT_COST])
 
 
 # ------------------------------------------------------------------ the trainer
 class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
     """Pick a level; answer by clicking; see why. "Try set N" gives a class the same ten puzzles.
 
-    Puzzles are generated for a preset, in its default mode (a level may switch jokers on): the
+    Puzzles are generated for a preset, in its default mode (no level adds a switch): the
     one given, else the preset of the ruleset the page carries. In a lesson (``lesson``), a right
     answer opens the way on. With a learner, the first set is "Your set", drawn near their
     rating, and every answer is kept (in ``progress``, when given: a test's store).
@@ -416,11 +437,10 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
             return False  # every puzzle of this ruleset tried: the numbered sets remain
         self.draws += 1
         self.own = True
-        if self.level.value is not None:
-            self.last_level = self.level.value
-            self._choose_level(None)  # the set mixes the levels
+        # The level stays chosen: it is the one Try set starts, while this set mixes every level.
         self.own_note.value = (
-            "<p class='matatu-note'>Your set: puzzles you have not tried yet, chosen near your rating.</p>"
+            "<p class='matatu-note'>Your set: puzzles you have not tried yet, from every level, chosen near your "
+            "rating. Try set starts a numbered set of the level chosen.</p>"
         )
         self._begin(drawn, "")
         return True
@@ -533,7 +553,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
         if not carried_learner():
             self.rating.value = learner_note_html()
         elif rating is not None:
-            self.rating.value = rating_html(f"{rating_words(rating.rating, deviation=rating.deviation)}.")
+            self.rating.value = rating_html(rating_words(rating.rating, deviation=rating.deviation))
 
     def show_score_card(self) -> None:
         """The end of a set: how many were right, the best streak, the rating's move, and what to do next."""
@@ -551,7 +571,7 @@ class PuzzleTrainer(FollowsRuleset, Keeping, PuzzleCard):
         now = self._rating()
         if now is not None and self.set_start is not None:
             change = now.rating - self.set_start.rating
-            lines.append(f"{rating_words(now.rating, change, now.deviation)} after this set.")
+            lines.append(f"This set: {signed(change)}. {rating_words(now.rating, deviation=now.deviation)}")
         if carried_learner():
             lines.append("Press New set near my rating for ten more, or Try set for a numbered set.")
         else:

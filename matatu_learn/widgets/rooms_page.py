@@ -17,8 +17,10 @@ has been quiet for ``QUIET_SECONDS``, or the kernel stops.
 The address: ``?room=CODE&player=TOKEN`` takes the player back to their seat (the page writes it
 into the address bar once seated, so a reload or a reopened tab comes back); ``?room=CODE``
 fills the "Room code" box. A page with a learner (``?learner=NAME``) keeps it in the address it
-writes, never in the link shared with the others, and pre-fills "Your name" with it. Every name
-is shown as text, never markup; every sentence comes from the room module or the voice.
+writes, never in the link shared with the others, and pre-fills "Your name" with it. A name a
+seat is taken under becomes the page's learner (one learner everywhere: a student who only ever
+typed her name in a room has her games counted and graded). Every name is shown as text, never
+markup; every sentence comes from the room module or the voice.
 
 When a round ends, a page with a learner grades its own seat, and only its own (a learner sees
 only their own progress), in a thread of its own (``GameGrade``): the poll goes on meanwhile.
@@ -44,9 +46,10 @@ from ..engine.errors import MatatuError
 from ..engine.round import MAX_PLAYERS, MIN_PLAYERS
 from ..play.protocol import Tap
 from ..play.rooms import RoomService
+from ..store.database import RecordError
+from ..store.progress import GamePlace
 from ..store.registry import Registry
 from ..teaching import room as rooms
-from ..teaching.room_voice import NO_OPEN_ROOMS
 from ..teaching.voice import ruleset_words
 from .bounds import bounded_text
 from .game_grade import GameGrade, start_thread
@@ -60,8 +63,6 @@ POLL_SECONDS = 0.3
 # A page whose browser has said nothing for this long is not looked at: its poll stops until
 # the browser speaks again (a phone put away, a lost connection).
 QUIET_SECONDS = 10.0
-# Seconds between two looks at the list of open rooms while a room is joined.
-LIST_SECONDS = 10.0
 # What a page's box takes before the room module has a look: far past any name or code.
 LONGEST_TEXT = 200
 PERSON = ""  # the seat picker's value for "a person who joins"
@@ -80,8 +81,8 @@ ROOMS_STYLE = """<style>
 .matatu-room-link-label{font-weight:bold}
 .matatu-room-sentence{font-size:16px;margin:6px 0}
 .matatu-room-sentence.matatu-refused{background:#fdecea;border-left:4px solid #b3261e;padding:6px 10px}
-table.matatu-seats,table.matatu-open-rooms{border-collapse:collapse;margin:6px 0;font-size:15px}
-table.matatu-seats th,table.matatu-seats td,table.matatu-open-rooms th,table.matatu-open-rooms td{
+table.matatu-seats{border-collapse:collapse;margin:6px 0;font-size:15px}
+table.matatu-seats th,table.matatu-seats td{
   border-bottom:1px solid #ddd;padding:6px 10px;text-align:left;vertical-align:top}
 .matatu-seats .matatu-stand-in td{background:#fff4ce}
 .matatu-seats .matatu-free{color:#555;font-style:italic}
@@ -110,6 +111,8 @@ LABELS = {
     "start": "Start the round",
     "leave": "Leave the room",
     "make host": "Make {name} host",
+    "free seat": "Free seat {number} ({name})",
+    "close room": "Close room",
     "person": "A person who joins",
     "computer": "computer",
     "a person": "person",
@@ -118,13 +121,10 @@ LABELS = {
     "you": "you",
     "here": "here",
     "away": "away",
-    "refresh": "Show the open rooms again",
-    "open rooms": "Open rooms on this server",
     "table": "The table",
     "setup": "The table's setup (host)",
 }
 SEAT_HEADINGS = ("Seat", "Player", "Plays", "Here")
-ROOM_HEADINGS = ("Code", "Rules", "Seats", "Players", "Round", "Status")
 
 
 def _text(value: Any) -> str:
@@ -171,28 +171,39 @@ def seats_html(lobby: dict) -> str:
     )
 
 
-def open_rooms_html(listed: list[dict]) -> str:
-    """The open rooms of the server (the teacher's view): code, rules, seats, players, round, status."""
-    if not listed:
-        return f"<p>{_text(NO_OPEN_ROOMS)}</p>"
-    rows = []
-    for entry in listed:
-        cells = (
-            entry["code"],
-            entry["rules"],
-            entry["seats"],
-            ", ".join(entry["players"]),
-            entry["round"] or "",
-            entry["status_words"],
+def others_seated(lobby: dict) -> list[tuple[int, str]]:
+    """(seat, name) of every person seated in the lobby but the viewer."""
+    return [
+        (seat["seat"], seat["name"])
+        for seat in lobby["seats"]
+        if seat["kind"] == "person" and seat["taken"] and not seat["you"]
+    ]
+
+
+def seat_buttons(
+    box: widgets.Box,
+    wanted: list[tuple[int, str]],
+    words: Callable[[int, str], str],
+    act: Callable[[int], None],
+    icon: str = "",
+) -> None:
+    """A button a person in ``box`` (``wanted``: their seats and names), labelled ``words(seat, name)``,
+    calling ``act(seat)``; made again only when the people change."""
+    if [(button.seat, button.person) for button in box.children] == wanted:
+        return
+    buttons = []
+    for seat, name in wanted:
+        button = widgets.Button(
+            description=words(seat, name),
+            icon=icon,
+            layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"),
         )
-        rows.append(
-            f'<tr data-room-listed="{_text(entry["code"])}">{"".join(f"<td>{_text(c)}</td>" for c in cells)}</tr>'
-        )
-    head = "".join(f'<th scope="col">{_text(words)}</th>' for words in ROOM_HEADINGS)
-    return (
-        f'<div class="matatu-scroll"><table class="matatu-open-rooms"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></div>"
-    )
+        button.seat, button.person = seat, name
+        button.on_click(lambda _, seat=seat: act(seat))
+        buttons.append(button)
+    old, box.children = box.children, buttons
+    for button in old:
+        button.close()
 
 
 def _kernel_shell():
@@ -257,11 +268,9 @@ class RoomsPage(widgets.VBox):
         self.database = database
         self.poll_seconds = poll_seconds
         self.learner = learner
-        self._graded: int | None = None  # the last recorded round this page graded: once each
         self.room: rooms.RoomTable | None = None
         self._task: asyncio.Task | None = None
         self._heard = time.monotonic()
-        self._listed_at = 0.0
         self._lobby_drawn: dict | None = None
         self._state_drawn: dict | None = None
         self._syncing = False
@@ -269,6 +278,7 @@ class RoomsPage(widgets.VBox):
         self._poll_said = False
         self.registry = Registry(kernel_page().database(database))
         self.service = RoomService(self.registry.database())  # the page's rooms, through its one database
+        kernel_page().closing.listen(lambda _: self.page_closed())
         # ----- open or join
         wide = {"description_width": "initial"}
         self.name = widgets.Text(
@@ -319,26 +329,20 @@ class RoomsPage(widgets.VBox):
         self.why_not = widgets.HTML()
         self.hosting = self._host_controls()
         self.make_host = widgets.HBox(layout=wrap)
+        self._room_controls(wrap)
         self.leave_button = widgets.Button(
             description=LABELS["leave"], icon="sign-out", layout=widgets.Layout(width="auto", align_self="flex-start")
         )
         self.leave_button.on_click(lambda _: self.leave())
         self.board: TableWidget | None = None  # made when the round is dealt: the Play page's table
+        self._lobby_shown = False  # the room's lobby was drawn on this screen since its table was
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         self.room_box = widgets.VBox(layout=widgets.Layout(display="none"))
         self._arrange(dealt=False)
-        # ----- the open rooms (the teacher's view)
-        self.rooms_list = widgets.HTML()
-        self.refresh_button = widgets.Button(
-            description=LABELS["refresh"], icon="refresh", layout=widgets.Layout(width="auto", align_self="flex-start")
-        )
-        self.refresh_button.on_click(lambda _: self.show_open_rooms())
-        listing = widgets.VBox(
-            [widgets.HTML(f"<h3>{_text(LABELS['open rooms'])}</h3>"), self.rooms_list, self.refresh_button]
-        )
-        super().__init__([widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.room_box, listing])
+        # Rooms' codes are not listed here: a student joins by the code the host reads out (the
+        # teacher sees every room on the class page).
+        super().__init__([widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.away_note, self.room_box])
         self.add_class("matatu-rooms")
-        self.show_open_rooms()
         self._arrive(kernel_page().query if query is None else query)
 
     # ------------------------------------------------------------------ the host's controls
@@ -422,6 +426,7 @@ class RoomsPage(widgets.VBox):
                 self.service,
                 bounded_text(self.name.value, LONGEST_TEXT, LABELS["name"]),
                 budget=kernel_page().rooms,
+                client=kernel_page().client,
             )
         )
 
@@ -446,6 +451,7 @@ class RoomsPage(widgets.VBox):
                 self.address.address = self._query(urlencode({"room": self.code.value}))
             return
         self.room = room
+        self._become_learner()
         self._say_here("")
         self.forms.layout.display = "none"
         self.room_box.layout.display = None
@@ -456,9 +462,18 @@ class RoomsPage(widgets.VBox):
         self.address.share = f"room={room.code}"  # the others' link: never this page's learner
         self.address.own = self.address.address = self._query(room.link_query)
         self.show(force=True)
-        self.show_open_rooms()
         self._heard = time.monotonic()
         self.start_poll()
+
+    def _become_learner(self) -> None:
+        """The name this page's seat sits under is the page's learner from now on, as if given on the
+        landing page: the room's games count on their path. A name progress cannot keep (its rules are
+        stricter than a room's) leaves the page's learner as it was."""
+        own = next(seat["name"] for seat in self.room.lobby()["seats"] if seat["you"])
+        try:
+            kernel_page().learner.change(own)
+        except RecordError:
+            return
 
     def leave(self) -> None:
         """Leave the room (a waiting room frees the seat; once dealt, the computer plays it and the
@@ -474,7 +489,11 @@ class RoomsPage(widgets.VBox):
         self._let_go()
         self.forms.layout.display = None
         self.address.address = self._query("")
-        self.show_open_rooms()
+
+    def page_closed(self) -> None:
+        """The page's kernel is shutting down (the tab closed): the room sees this seat away at once."""
+        if self.room is not None:
+            self.room.page_closed()
 
     def _let_go(self) -> None:
         """Stop looking at the room and close this page's connection to it."""
@@ -488,6 +507,7 @@ class RoomsPage(widgets.VBox):
         self.hosting.layout.display = "none"
         self.address.share = self.address.own = ""
         self.grade.clear()
+        self.away_note.value = ""
 
     def _query(self, query: str) -> str:
         """``query`` with this page's learner added, so a reload keeps them."""
@@ -500,10 +520,10 @@ class RoomsPage(widgets.VBox):
         """Before the deal the room's code and links come first (to be read out and shared); once
         dealt, the table does, the code and links below it."""
         room = [self.code_view, self.address]
-        lobby = [self.seats, self.why_not, self.make_host, self.hosting]
+        lobby = [self.seats, self.why_not, self.make_host, self.free_seats, self.hosting]
         table = [self.board, self.grade] if self.board is not None else []
         order = [*table, *lobby, *room] if dealt else [*room, *lobby, *table]
-        order.append(self.leave_button)
+        order.extend([self.leave_button, self.close_button])
         if list(self.room_box.children) != order:
             self.room_box.children = order
 
@@ -564,27 +584,54 @@ class RoomsPage(widgets.VBox):
 
     def _make_host_buttons(self, lobby: dict) -> None:
         """For the host: "Make NAME host" for each other person at the table."""
-        wanted = []
-        if lobby["you_host"] and lobby["status"] != "closed":
-            wanted = [
-                (seat["seat"], seat["name"])
-                for seat in lobby["seats"]
-                if seat["kind"] == "person" and seat["taken"] and not seat["you"]
-            ]
-        if [(button.seat, button.person) for button in self.make_host.children] == wanted:
-            return
-        buttons = []
-        for seat, name in wanted:
-            button = widgets.Button(
-                description=LABELS["make host"].format(name=name),
-                layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"),
-            )
-            button.seat, button.person = seat, name
-            button.on_click(lambda _, seat=seat: self.hand_host(seat))
-            buttons.append(button)
-        old, self.make_host.children = self.make_host.children, buttons
-        for button in old:
-            button.close()
+        wanted = others_seated(lobby) if lobby["you_host"] and lobby["status"] != "closed" else []
+        seat_buttons(self.make_host, wanted, lambda seat, name: LABELS["make host"].format(name=name), self.hand_host)
+
+    # ------------------------------------------------------------------ the host frees seats and closes the room
+    def _room_controls(self, wrap: widgets.Layout) -> None:
+        """The host's "Free seat" buttons (one a person seated, while the room waits), "Close room",
+        and the note saying what the computer played for this seat while its person was away."""
+        self.free_seats = widgets.HBox(layout=wrap)
+        self.close_button = widgets.Button(
+            description=LABELS["close room"],
+            icon="times",
+            button_style="danger",
+            layout=widgets.Layout(width="auto", align_self="flex-start", display="none"),
+        )
+        self.close_button.on_click(lambda _: self.close_room())
+        self.away_note = widgets.HTML()
+
+    def free_seat(self, seat: int) -> None:
+        """The host frees the seat of the person at ``seat`` while the room waits."""
+        self._act(lambda room: room.free_seat(seat))
+
+    def close_room(self) -> None:
+        """The host closes the room for everyone at it."""
+        self._act(lambda room: room.close())
+
+    def _show_room_controls(self, lobby: dict) -> None:
+        """Draw the host's "Free seat" and "Close room" controls, and the away note, as the lobby says."""
+        hosting = bool(lobby["you_host"]) and lobby["status"] != "closed"
+        self.close_button.layout.display = None if hosting else "none"
+        wanted = others_seated(lobby) if hosting and lobby["status"] == "waiting" else []
+        seat_buttons(
+            self.free_seats,
+            wanted,
+            lambda seat, name: LABELS["free seat"].format(number=seat + 1, name=name),
+            self.free_seat,
+            icon="user-times",
+        )
+        note = lobby["played_for_you"]
+        self.away_note.value = f'<p class="matatu-room-sentence" role="status">{_text(note)}</p>' if note else ""
+
+    def _freed(self, sentence: str) -> None:
+        """The host freed this page's seat: back to the forms, the room's code kept to join again."""
+        code = self.room.code if self.room is not None else ""
+        self._let_go()
+        self.forms.layout.display = None
+        self.code.value = code
+        self.address.address = self._query(urlencode({"room": code}) if code else "")
+        self._say_here(sentence, refused=True)
 
     # ------------------------------------------------------------------ the table
     def _tapped(self, tap: Tap) -> None:
@@ -606,21 +653,25 @@ class RoomsPage(widgets.VBox):
             return
         lobby = room.lobby()
         if force or lobby != self._lobby_drawn:
-            if self._lobby_drawn is not None and lobby["status"] != self._lobby_drawn["status"]:
-                self.show_open_rooms()  # the teacher's list says what the room does now
             self._lobby_drawn = lobby
             self.seats.value = seats_html(lobby)
             why = lobby["why_not"] if lobby["status"] == "waiting" else ""
             self.why_not.value = f'<p class="matatu-room-sentence" role="status">{_text(why)}</p>' if why else ""
             self._sync_host_controls(lobby)
             self._make_host_buttons(lobby)
+            self._show_room_controls(lobby)
+            if lobby["freed"]:
+                self._freed(lobby["freed"])
+                return
             if lobby["status"] == "closed":
                 self._say_here(lobby["why_not"], refused=True)
         state = room.state()
         if state is None:
             self._drop_board()
             self._arrange(dealt=False)
+            self._lobby_shown = True
             return
+        dealt_here = self.board is None and self._lobby_shown  # the lobby was on this screen: the table replaces it
         if self.board is None:
             self.board = TableWidget()
             self.board.on_tap(self._tapped)
@@ -629,22 +680,13 @@ class RoomsPage(widgets.VBox):
             self.board.draw(state)
         self._grade_finished(room, state)
         self._arrange(dealt=True)
+        self._lobby_shown = False
+        if dealt_here:
+            self.board.take_focus()  # "Start the round" is put away: the focus goes to the hand
 
     def _grade_finished(self, room: rooms.RoomTable, state: dict) -> None:
-        """A round just recorded is graded for this page's seat, once; the next deal clears it."""
-        if state["result"] is None:
-            if self.grade.value:
-                self.grade.clear()
-            return
-        game = room.recorded_game
-        if game is None or game == self._graded:
-            return
-        self._graded = game
-        name = self.learner()
-        if name:
-            self.grade.grade(game, room.seat, name)
-        else:
-            self.grade.invite()
+        """A round just recorded is counted and graded for this page's seat, once; the next deal clears it."""
+        self.grade.follow(state["result"] is not None, room.recorded_game, room.seat, self.learner(), GamePlace.ROOM)
 
     def _drop_board(self) -> None:
         board, self.board = self.board, None
@@ -652,16 +694,6 @@ class RoomsPage(widgets.VBox):
         if board is not None:
             self._arrange(dealt=False)
             board.close()
-
-    def show_open_rooms(self) -> None:
-        """The open rooms of this server, as the teacher sees them with ``matatu-learn rooms``."""
-        self._listed_at = time.monotonic()
-        try:
-            listed = rooms.open_rooms(self.service)
-        except MatatuError as error:
-            self.rooms_list.value = f'<p class="matatu-room-sentence">{_text(error)}</p>'
-            return
-        self.rooms_list.value = open_rooms_html(listed)
 
     # ------------------------------------------------------------------ the poll
     def tick(self) -> bool:
@@ -674,8 +706,6 @@ class RoomsPage(widgets.VBox):
         moved = room.drive()
         if changed or moved:
             self.show()
-        if time.monotonic() - self._listed_at > LIST_SECONDS:
-            self.show_open_rooms()
         return bool(changed or moved)
 
     def _here(self) -> None:
@@ -739,4 +769,4 @@ class RoomsPage(widgets.VBox):
         super().close()
 
 
-__all__ = ["AddressBar", "RoomsPage", "open_rooms_html", "read_query", "seats_html"]
+__all__ = ["AddressBar", "RoomsPage", "read_query", "seats_html"]

@@ -19,7 +19,7 @@ from ..engine.rules_text import rules_sections
 from ..store.registry import Registry
 from ..store.roles import how_to_set_teacher_code, require_teacher, teacher_code_set
 from ..teaching.rules_draft import RulesDraft, number_bounds, switch_kind, switch_options
-from ..teaching.voice import setting_title, value_words
+from ..teaching.voice import error_words, setting_title, value_words
 from .bounds import BoundsError, bounded_text
 from .page import kernel_page
 
@@ -199,14 +199,16 @@ class RulesEditor(widgets.VBox):
     def publish(self) -> None:
         """Publish the draft under the name typed, with the teacher code; a sentence says what happened."""
         try:
-            require_teacher(self.teacher_code.value, PUBLISHING, budget=kernel_page().writes)
+            require_teacher(
+                self.teacher_code.value, PUBLISHING, budget=kernel_page().writes, database=self.registry.database()
+            )
             name = bounded_text(self.name.value, 40, "The name").strip()
             title = bounded_text(self.title.value, LONGEST_TITLE, "The title").strip()
             if self.draft.changes:  # an unchanged draft is refused below without writing
                 kernel_page().writes.spend("version")
             version = self.draft.publish(name, title)
         except MatatuError as error:
-            self.published.value = self._problem("Not published", str(error))
+            self.published.value = self._problem("Not published", error_words(error))
             return
         self.teacher_code.value = ""  # a shared device does not keep the code for the next person
         self.published.value = (

@@ -16,6 +16,7 @@ from ..engine.events import public_event
 from ..engine.frames import Frame
 from ..engine.view import PlayerView, TeacherView
 from ..teaching.voice import Voice
+from .live import LiveHTML
 from .views import TableView
 
 
@@ -35,6 +36,11 @@ class FrameStepper(widgets.VBox):
 
     Each move is a sentence with the seats' names; the rule that allowed it follows in small print. The last step of a finished round says who won, every hand's total
     and the points. ``on_finish`` adds a "Next topic" button, ready on the last step.
+
+    Phone first: what the step says, then the table (the cards the move brought outlined), then
+    the buttons, kept at the bottom of the screen. A screen reader hears each step's number and
+    words as they change (live regions); a button that closes when pressed hands the keyboard's
+    focus on.
     """
 
     def __init__(
@@ -46,30 +52,36 @@ class FrameStepper(widgets.VBox):
         on_finish: Callable[[], None] | None = None,
     ):
         self.back = widgets.Button(description="Back", icon="step-backward", tooltip="The step before")
-        self.next = widgets.Button(description="Next", icon="step-forward", tooltip="The next step")
+        self.next = widgets.Button(
+            description="Next", icon="step-forward", button_style="primary", tooltip="The next step"
+        )
         self.restart = widgets.Button(description="Restart", icon="undo", tooltip="The first step")
         self.next_topic = widgets.Button(
             description="Next topic", icon="forward", button_style="primary", tooltip="On to the next topic"
         )
-        self.counter = widgets.HTML()
-        self.caption = widgets.HTML()
+        # Live regions: a screen reader hears the step's number and what it says as they change.
+        self.counter = LiveHTML()
+        self.caption = LiveHTML()
+        self.caption.add_class("matatu-step-words")
         self.table = TableView()
-        # The buttons stay the same widgets from step to step, so keyboard focus stays where it was.
-        self.back.on_click(lambda _: self.show(self.position - 1))
-        self.next.on_click(lambda _: self.show(self.position + 1))
+        # The buttons stay the same widgets from step to step, so keyboard focus stays where it was;
+        # a button that closes when pressed hands it on (``pressed``).
+        self.back.on_click(lambda _: self.pressed(self.back, lambda: self.show(self.position - 1), self.next))
+        self.next.on_click(lambda _: self.pressed(self.next, lambda: self.show(self.position + 1), self.carry_on))
         self.restart.on_click(lambda _: self.show(0))
-        self.next_topic.on_click(lambda _: self.on_finish and self.on_finish())
+        self.next_topic.on_click(lambda _: self.pressed(self.next_topic, self.finish, self.next))
         # On a phone the row wraps and each button keeps its whole label.
         for button in (self.restart, self.back, self.next, self.next_topic):
             button.layout = widgets.Layout(width="auto", min_width="6em")
-        row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        super().__init__(
-            [
-                widgets.HBox([self.restart, self.back, self.next, self.next_topic, self.counter], layout=row),
-                self.caption,
-                self.table,
-            ]
+        # Phone first: what the step says, the table it changed, then the buttons, kept at the bottom of
+        # the screen while the stepper is on it (where a thumb reaches), Back and Next first.
+        self.restart.add_class("matatu-restart")  # on a phone its icon alone, its name still "Restart"
+        bar = widgets.HBox(
+            [self.back, self.next, self.restart, self.next_topic],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        bar.add_class("matatu-stepper-bar")
+        super().__init__([self.counter, self.caption, self.table, bar])
         self.add_class("matatu-stepper")
         self.viewer = viewer
         self.on_finish = on_finish
@@ -91,6 +103,20 @@ class FrameStepper(widgets.VBox):
         """What the table shows of a frame: every hand, or only what the viewer's seat could see."""
         return TeacherView(frame.game) if self.viewer is None else PlayerView(frame.game, self.viewer)
 
+    def changed(self, position: int) -> set[int]:
+        """The cards the step's move brought where they are now: the pile's new top, cards new in a hand.
+
+        Those the viewer cannot see are backs and are never marked (``table_html`` marks visible cards only).
+        """
+        frame = self.frames[position]
+        if frame.action is None or position == 0:
+            return set()
+        before, after = self.frames[position - 1].game, frame.game
+        cards = {after.top} if after.top is not None and after.top != before.top else set()
+        for seat in range(min(before.players, after.players)):
+            cards |= set(after.hands[seat]) - set(before.hands[seat])
+        return cards
+
     def show(self, position: int) -> None:
         if not self.frames:
             self.position = 0
@@ -98,40 +124,69 @@ class FrameStepper(widgets.VBox):
             self.table.clear()
             self.counter.value = ""
             self.back.disabled = self.next.disabled = self.restart.disabled = True
+            self.next_topic.layout.display = "none"
             return
         position = max(0, min(position, len(self.frames) - 1))
         self.position = position
         frame = self.frames[position]
         last = position == len(self.frames) - 1
-        self.caption.value = f'<div aria-live="polite">{self.words(position)}</div>'
-        self.table.show(self.view_of(frame))
-        # Live regions: a screen reader hears the step change and what it says.
-        self.counter.value = f"<span class='matatu-note' role='status' aria-live='polite'>step {position + 1} of {len(self.frames)}</span>"
+        self.caption.value = self.words(position)
+        self.table.show(self.view_of(frame), changed=self.changed(position))
+        self.counter.value = f"<span class='matatu-note'>step {position + 1} of {len(self.frames)}</span>"
         self.back.disabled = position == 0
         self.next.disabled = last
         self.restart.disabled = False
         self.next_topic.layout.display = None if self.on_finish is not None else "none"
         self.next_topic.disabled = not last
 
-    def words(self, position: int) -> str:
-        """What a step says: its text, the move as a sentence, its effects, and at the end the result."""
+    @property
+    def carry_on(self) -> widgets.Button:
+        """What follows the last step: the next topic, or else Back."""
+        return self.next_topic if self.on_finish is not None else self.back
+
+    def finish(self) -> None:
+        if self.on_finish is not None:
+            self.on_finish()
+
+    @staticmethod
+    def pressed(button: widgets.Button, act: Callable[[], None], then: widgets.Button) -> None:
+        """Do what ``button`` does; if that closed it, the keyboard's focus (on it, fallen to the
+        page now) goes to ``then``, if ``then`` is open."""
+        act()
+        if button.disabled and not then.disabled:
+            then.focus()
+
+    def sentences(self, position: int) -> tuple[str, str, list[str], str, str]:
+        """What a step says, in plain words: its text, the move, the move's effects, why it was
+        allowed, and at the end of a round the result (each "" or [] where there is none)."""
         frame = self.frames[position]
         last = position == len(self.frames) - 1
         voice = Voice(frame.game.players, viewer=self.viewer)
-        text = self.texts[position]
-        parts = [f"<p>{html.escape(text)}</p>"] if text else []
+        move, effects, why, result = "", [], "", ""
         if frame.action is not None:
             # The viewer hears what they could see: the cards others drew stay unnamed.
             sentences = voice.tell(public_event(event, self.viewer) for event in frame.events)
             move, effects = sentences[0], sentences[1:]
+            # Said of the seat that acted; a move that was the seat's only one has no reason to give.
+            if frame.ruling is not None:
+                why = voice.move_reason(self.frames[position - 1].game, frame.ruling, frame.seat)
+        # A topic strings several scenes together: each scene's last frame is where its round may end.
+        if frame.game.over and (last or self.frames[position + 1].action is None):
+            result = voice.result(frame.game.result)
+        return self.texts[position], move, effects, why, result
+
+    def words(self, position: int) -> str:
+        """What a step says: its text, the move as a sentence, its effects, and at the end the result."""
+        text, move, effects, why, result = self.sentences(position)
+        parts = [f"<p>{html.escape(text)}</p>"] if text else []
+        if move:
             parts.append(f"<p><b>{html.escape(move)}</b></p>")
             if effects:
                 parts.append("<ul>" + "".join(f"<li>{html.escape(effect)}</li>" for effect in effects) + "</ul>")
-            if frame.ruling is not None:
-                parts.append(f'<p class="matatu-note">Why it is allowed: {html.escape(voice.ruling(frame.ruling))}</p>')
-        elif not last:
+            if why:
+                parts.append(f'<p class="matatu-note">Why it is allowed: {html.escape(why)}</p>')
+        elif position < len(self.frames) - 1:
             parts.append("<p><i>The position before anything happens. Press Next.</i></p>")
-        # A topic strings several scenes together: each scene's last frame is where its round may end.
-        if frame.game.over and (last or self.frames[position + 1].action is None):
-            parts.append(f"<p><b>{html.escape(voice.result(frame.game.result))}</b></p>")
+        if result:
+            parts.append(f"<p><b>{html.escape(result)}</b></p>")
         return "".join(parts)

@@ -32,7 +32,7 @@ from ..teaching.voice import ENDING_WORDS, Voice, action_words
 from .bounds import bounded_text, note_html, within
 from .page import kernel_page
 from .svg import STYLE, card_html
-from .views import RulesetPicker
+from .views import HAND_WIDTH, RulesetPicker
 
 ODDS_SAMPLES = 200_000
 REVIEW_SAMPLES = (20, 400)  # deals a move: the kernel's bound, whatever the page's box says
@@ -95,7 +95,14 @@ class StudyPanel(widgets.VBox):
             self.choice = widgets.Dropdown(options=choices, value=choices[0], description="Ruleset")
             self.choice.observe(lambda change: self.redraw(), names="value")
             controls.insert(0, self.choice)
-        super().__init__([widgets.HBox(controls), self.status, self.progress, self.image])
+        super().__init__(
+            [
+                widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),
+                self.status,
+                self.progress,
+                self.image,
+            ]
+        )
         self.redraw()
 
     @property
@@ -185,10 +192,15 @@ class OddsCalculator(widgets.VBox):
             "the marker is the base card (house) or the cutter (uganda); the others' hands as sizes, e.g. "
             "<code>3 5</code> for two opponents.</p>"
         )
+        # On a phone each row wraps and each box keeps to the screen's width, its label whole.
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        for box in (self.hand, self.top, self.marker, self.others):
+            box.style = {"description_width": "initial"}
+            box.layout = widgets.Layout(width="auto", max_width="100%")
         super().__init__(
             [
-                widgets.HBox([self.ruleset, self.marker]),
-                widgets.HBox([self.hand, self.top, self.others]),
+                widgets.HBox([self.ruleset, self.marker], layout=wrap),
+                widgets.HBox([self.hand, self.top, self.others], layout=wrap),
                 help_text,
                 self.position,
                 self.answer,
@@ -239,8 +251,8 @@ class OddsCalculator(widgets.VBox):
             return
         view = PlayerView(game, 0)
         self.position.value = (
-            f'{STYLE}<div class="matatu-row">{"".join(card_html(card, 44) for card in view.hand)}'
-            f'<span class="matatu-note" style="align-self:center">on the pile</span>{card_html(view.top, 44)}</div>'
+            f'{STYLE}<div class="matatu-row">{"".join(card_html(card, HAND_WIDTH) for card in view.hand)}'
+            f'<span class="matatu-note" style="align-self:center">on the pile</span>{card_html(view.top, HAND_WIDTH)}</div>'
             f'<p class="matatu-note">Your hand counts {view.total()}; the others hold '
             f"{', '.join(str(size) for size in view.hand_sizes[1:])} cards.</p>"
         )
@@ -324,8 +336,8 @@ class GameReview(widgets.VBox):
 
     def __init__(self, database: str | Path | None = None, samples: int = DEFAULT_SAMPLES):
         self.database = database
-        self.game_id = widgets.Dropdown(description="Game", layout=widgets.Layout(width="420px"))
-        self.seat = widgets.Dropdown(description="Your seat", layout=widgets.Layout(width="240px"))
+        self.game_id = widgets.Dropdown(description="Game", layout=widgets.Layout(width="420px", max_width="100%"))
+        self.seat = widgets.Dropdown(description="Your seat", layout=widgets.Layout(width="240px", max_width="100%"))
         # A number box, not a slider: a slider's handle has no accessible name.
         self.samples = widgets.BoundedIntText(
             value=samples,
@@ -356,9 +368,9 @@ class GameReview(widgets.VBox):
         self.review_button.on_click(lambda _: self.run_review())
         super().__init__(
             [
-                widgets.HBox([self.game_id, self.seat]),
-                widgets.HBox([self.quick_rules, self.quick]),
-                widgets.HBox([self.samples, self.review_button]),
+                widgets.HBox([self.game_id, self.seat], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.quick_rules, self.quick], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.samples, self.review_button], layout=widgets.Layout(flex_flow="row wrap")),
                 self.message,
                 self.progress,
                 self.image,

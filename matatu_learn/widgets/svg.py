@@ -29,6 +29,20 @@ STYLE = """<style>
 .matatu-card svg{display:block;height:auto}
 .matatu-card.matatu-marked{outline:3px solid #2e7d32;outline-offset:1px;border-radius:6px}
 .matatu-card.matatu-chopper{outline:3px dashed #8e24aa;outline-offset:1px;border-radius:6px}
+.matatu-card.matatu-changed{box-shadow:0 0 0 3px #ffbf00;border-radius:6px}
+.matatu-card-choice{position:relative}
+.matatu-card-choice button{position:static !important}
+.matatu-card-choice button::after{content:"";position:absolute;inset:0;cursor:pointer}
+.matatu-stepper .widget-html-content,.matatu-live{line-height:1.45 !important}
+.matatu-stepper p,.matatu-stepper ul{margin:4px 0}
+.matatu-stepper-bar{position:sticky;bottom:0;z-index:3;background:#fff;border-top:1px solid #ddd;padding:2px 0}
+.jp-OutputArea:has(.matatu-stepper),.jp-OutputArea-child:has(.matatu-stepper),.jp-OutputArea-output:has(.matatu-stepper),.widget-box:has(.matatu-stepper-bar){overflow:visible !important}
+@media (max-width:600px){
+.matatu-stepper .matatu-marker-rule{display:none}
+.matatu-stepper .matatu-felt{flex-wrap:nowrap !important;gap:8px !important}
+.matatu-stepper-bar .matatu-restart{font-size:0 !important;min-width:44px !important}
+.matatu-stepper-bar .matatu-restart i{font-size:14px;margin:0}
+}
 .matatu-marks{display:block;line-height:1.1;font-size:11px;font-weight:bold;text-align:center;margin-top:2px;color:#1b1b1b}
 .matatu-row{display:flex;flex-wrap:wrap;gap:4px;align-items:flex-start;max-width:100%}
 .matatu-note{font-size:90%;line-height:1.3}
@@ -45,8 +59,10 @@ STYLE = """<style>
 .jupyter-widget-Collapse-header{color:#1b1b1b !important}
 .jp-RenderedHTMLCommon a,.jupyter-widgets a{text-decoration:underline !important}
 </style>"""
-# How a card's width follows the window: the width given at 1366 px, never below 80% nor above 150% of it.
+# How a card's width follows the window: the width given at 1366 px, never below 80% nor above 150% of it,
+# and never below MIN_CARD_WIDTH: a card on a phone stays big enough to read and to tap.
 CARD_SCALE = (0.8, 1366, 1.5)
+MIN_CARD_WIDTH = 56
 
 
 def card_label(card: int) -> str:
@@ -67,9 +83,16 @@ def _ink(card: int) -> str:
 
 
 def _size(width: int) -> str:
-    """The width and height attributes (for pages without the stylesheet) and a width that scales with the window."""
+    """The width and height attributes (for pages without the stylesheet) and a width that scales with the window.
+
+    >>> _size(40).split('"')[1], "clamp(56px," in _size(40)
+    ('56', True)
+    """
+    width = max(width, MIN_CARD_WIDTH)
     low, window, high = CARD_SCALE
-    scaled = f"clamp({round(width * low)}px, {width / window * 100:.2f}vw, {round(width * high)}px)"
+    scaled = (
+        f"clamp({max(round(width * low), MIN_CARD_WIDTH)}px, {width / window * 100:.2f}vw, {round(width * high)}px)"
+    )
     return f'width="{width}" height="{round(width * 1.4)}" style="width:{scaled};height:auto"'
 
 
@@ -114,9 +137,15 @@ def back_svg(width: int = 64) -> str:
 
 
 def card_html(
-    card: Card | int, width: int = 64, note: str = "", dimmed: bool = False, marks: tuple[str, ...] = ()
+    card: Card | int,
+    width: int = 64,
+    note: str = "",
+    dimmed: bool = False,
+    marks: tuple[str, ...] = (),
+    changed: bool = False,
 ) -> str:
     """A face-up card: its identity in ``data-card`` and an accessible label; ``note`` shows on hover.
+    ``changed``: the last move brought it (outlined, and ``data-changed`` for a program).
 
     ``marks`` are words written under the card and said with it ("chopper", "can be played"): a mark
     that is seen, not a colour only.
@@ -130,11 +159,13 @@ def card_html(
     style = ' style="opacity:0.45"' if dimmed else ""
     title = f' title="{html.escape(note)}"' if note else ""
     kind = " matatu-chopper" if "chopper" in marks else (" matatu-marked" if marks else "")
+    kind += " matatu-changed" if changed else ""
     # The words under the card repeat the label, so a screen reader hears them once, from the label.
     signs = " · ".join(MARK_SIGNS.get(mark, mark) for mark in marks)
     written = f'<span class="matatu-marks" aria-hidden="true">{html.escape(signs)}</span>' if marks else ""
     return (
-        f'<span class="matatu-card{kind}" data-card="{name}" role="img" aria-label="{html.escape(label)}"'
+        f'<span class="matatu-card{kind}" data-card="{name}"{" data-changed" if changed else ""} role="img" '
+        f'aria-label="{html.escape(label)}"'
         f"{title}{style}>{card_svg(card, width)}{written}</span>"
     )
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import anywidget
-from traitlets import Dict, TraitError, Unicode, validate
+from traitlets import Dict, Int, TraitError, Unicode, validate
 
 from ..engine.cards import parse_card
 from ..play.protocol import TAP_KEYS, Tap, parse_tap
@@ -79,6 +79,8 @@ class TableWidget(anywidget.AnyWidget):
     state = Dict().tag(sync=True)
     faces = Dict().tag(sync=True)
     pace = Unicode("normal").tag(sync=True)
+    # Counts the kernel's requests for the focus (``take_focus``); the page answers each once.
+    focus_request = Int(0).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -98,6 +100,11 @@ class TableWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.faces = faces
             self.state = state
+
+    def take_focus(self) -> None:
+        """Ask the page to put the focus in the table (the hand, or what is asked) if it was lost:
+        the table has just taken the place of what had it (a room's deal, a new game)."""
+        self.focus_request += 1
 
     def on_action(self, callback: Callable[[dict], None]) -> None:
         """Call ``callback(message)`` with each checked message a tap sends (see ``check_message``)."""

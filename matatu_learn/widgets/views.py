@@ -8,7 +8,7 @@ a ``TeacherView`` shows every hand, for lessons and finished games.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import ipywidgets as widgets
 
@@ -31,6 +31,7 @@ from ..teaching.voice import (
     seat_names,
 )
 from .bounds import KernelChoice
+from .live import LiveHTML
 from .svg import STYLE, back_html, card_html
 
 # Backs drawn for one hidden hand before the rest is only counted, so a big hand keeps the page narrow.
@@ -86,7 +87,7 @@ def marker_html(view: PlayerView) -> str:
     return (
         f'<div class="matatu-row">{card_html(view.marker, MARKER_WIDTH)}<p class="matatu-note" style="{TEXT_BESIDE}">'
         f"<b>{html.escape(name[0].upper() + name[1:])}: {card_name(view.marker)}</b>. "
-        f"{html.escape(marker_sentence(view.rules))}<br>"
+        f'<span class="matatu-marker-rule">{html.escape(marker_sentence(view.rules))}<br></span>'
         f"{html.escape(chopper[0].upper() + chopper[1:])}: <b>{choppers}</b>.</p></div>"
     )
 
@@ -135,12 +136,20 @@ def _owe(name: str) -> str:
     return "owe" if name == "You" else "owes"
 
 
-def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | None = None) -> str:
+def table_html(
+    view: PlayerView,
+    marks: bool = True,
+    names: tuple[str, ...] | None = None,
+    hands: Collection[int] | None = None,
+    changed: Collection[int] = (),
+) -> str:
     """The table as ``view`` sees it: a hand it cannot see is face-down backs, which carry no identity.
 
     ``marks`` writes under each visible card whether it is a chopper or may be laid now; a puzzle
     that asks exactly that draws the table without them. ``names`` are the seats' names (default:
     the lessons' names, the viewer being "You"), the same the sentences beside the table use.
+    ``hands``: the seats whose hands are drawn (default: every seat; a page that draws the viewer's
+    hand as buttons leaves it out). ``changed``: the visible cards the last move brought, outlined.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(
@@ -148,7 +157,7 @@ def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | No
             "pass PlayerView(game, seat) for one seat, or TeacherView(game) for every hand."
         )
     top = (
-        card_html(view.top, PILE_WIDTH, note="the top of the pile")
+        card_html(view.top, PILE_WIDTH, note="the top of the pile", changed=view.top in changed)
         if view.top is not None
         else "<p><i>bare table</i></p>"
     )
@@ -161,10 +170,14 @@ def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | No
         names = seat_names(view.players, viewer=view.seat)
     rows = []
     for seat, size in enumerate(view.hand_sizes):
+        if hands is not None and seat not in hands:
+            continue
         hand = view.visible_hand(seat)
         if hand is not None:
             marked = card_marks(view, seat) if marks else {}
-            cards = "".join(card_html(card, HAND_WIDTH, marks=marked.get(card, ())) for card in hand)
+            cards = "".join(
+                card_html(card, HAND_WIDTH, marks=marked.get(card, ()), changed=card in changed) for card in hand
+            )
         else:
             cards = "".join(back_html(HAND_WIDTH, "a card in another hand") for _ in range(min(size, BACKS_DRAWN)))
             cards += f'<span class="matatu-note">{count(size)}</span>' if size > BACKS_DRAWN else ""
@@ -174,7 +187,7 @@ def table_html(view: PlayerView, marks: bool = True, names: tuple[str, ...] | No
             f'<div class="matatu-row matatu-hand">{cards}</div></div>'
         )
     return (
-        f'{STYLE}<div class="matatu-row" style="gap:16px">{pile}{stock}<div style="{TEXT_BESIDE}">'
+        f'{STYLE}<div class="matatu-row matatu-felt" style="gap:16px">{pile}{stock}<div style="{TEXT_BESIDE}">'
         f"{marker_html(view)}</div></div>"
         # A live region: a screen reader hears whose turn it is as the table changes.
         f'<p class="matatu-note" role="status" aria-live="polite">{" · ".join(_facts(view, names))}</p>{"".join(rows)}'
@@ -200,9 +213,16 @@ class TableView(widgets.HTML):
         if view is not None:
             self.show(view)
 
-    def show(self, view: PlayerView, marks: bool = True, names: tuple[str, ...] | None = None) -> None:
-        """Draw the table as ``view`` sees it now (``marks`` and ``names``: see ``table_html``)."""
-        self.value = table_html(view, marks, names)
+    def show(
+        self,
+        view: PlayerView,
+        marks: bool = True,
+        names: tuple[str, ...] | None = None,
+        hands: Collection[int] | None = None,
+        changed: Collection[int] = (),
+    ) -> None:
+        """Draw the table as ``view`` sees it now (the options: see ``table_html``)."""
+        self.value = table_html(view, marks, names, hands, changed)
         self.view = view
 
     def clear(self) -> None:
@@ -211,18 +231,21 @@ class TableView(widgets.HTML):
 
 
 class HandView(widgets.VBox):
-    """One seat's hand: every card says whether it can be played now and, on hover or click, why not.
+    """One seat's hand: every card says whether it can be played now and, on a tap, why not.
 
-    ``on_action(action)`` is called when the learner plays a legal card; without it the
-    view only teaches (click a card to hear yes or why not).
+    Each card's picture is its button (the button under it reaches over the whole card), so a tap
+    anywhere on the card answers, and the keyboard reaches every card by Tab. ``on_action(action)``
+    is called when the learner plays a legal card; without it the view only teaches (tap a card to
+    hear yes or why not). What a tap says is heard as it changes (a live region).
     """
 
     def __init__(self, game: Round, seat: int, on_action: Callable[[Action], None] | None = None):
         super().__init__()
         self.on_action = on_action
-        self.message = widgets.HTML()
+        self.message = LiveHTML()  # what a tap says, heard as it changes
         self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.children = [self.cards_box, self.message]
+        self.add_class("matatu-hand-choice")
         self.show(game, seat)
 
     def show(self, game: Round, seat: int) -> None:
@@ -244,20 +267,27 @@ class HandView(widgets.VBox):
             )
             button.on_click(lambda _, card=card: self.choose(card))
             self.buttons[name] = button
-            boxes.append(widgets.VBox([face, button], layout=widgets.Layout(align_items="center")))
+            box = widgets.VBox([face, button], layout=widgets.Layout(align_items="center"))
+            box.add_class("matatu-card-choice")
+            boxes.append(box)
         self.cards_box.children = boxes
         self.message.value = ""
 
     def choose(self, card: int) -> None:
-        """What a click on a card does: tell yes or why not, and play it when this view plays."""
+        """What a tap on a card does: tell yes or why not, and play it when this view plays."""
         actions, reason = card_verdict(self.game, card, self.voice)
         verdict = "✔ Yes" if actions else "✘ No"
         choices = ""
         if len(actions) > 1:
             choices = "<br>Ways to lay it: " + "; ".join(html.escape(action_words(action.text)) for action in actions)
-        self.message.value = f'<p class="matatu-note" role="status" aria-live="polite"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
+        self.message.value = f'<p class="matatu-note"><b>{verdict}</b> — {html.escape(reason)}{choices}</p>'
         if actions and self.on_action is not None and len(actions) == 1:
             self.on_action(actions[0])
+
+    def focus_first(self) -> None:
+        """Keyboard focus on the hand's first card (after a move redrew it), if it has one."""
+        if self.buttons:
+            next(iter(self.buttons.values())).focus()
 
 
 def hand_verdicts_html(game: Round, seat: int) -> str:

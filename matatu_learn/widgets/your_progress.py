@@ -16,9 +16,23 @@ import ipywidgets as widgets
 from ..store.database import StoreError
 from ..store.progress import LearnerProgress
 from ..teaching.lessons import LESSON_PATH
-from ..teaching.progress import lesson_statuses, practised_lessons, progress_lines, where_next
+from ..teaching.path import (
+    AFTER_THE_PATH,
+    MOST_STARS,
+    PATH_STEP_WORDS,
+    STEPS,
+    StepKind,
+    StepStanding,
+    StepState,
+    lesson_record,
+    other_rulesets,
+    path_standing,
+    steps_done,
+    where_next,
+)
+from ..teaching.progress import lesson_status, progress_lines
 from .bounds import note_html
-from .navigation import NAVIGATION_STYLE, PathStart, _anchor, page_address
+from .navigation import NAVIGATION_STYLE, PathStart, _anchor, carried_ruleset, page_address, page_link
 from .page import kernel_page
 
 NAME_WORDS = {
@@ -38,29 +52,113 @@ NAME_WORDS = {
 
 STANDING_STYLE = """<style>
 .matatu-standing { border-left: 4px solid #1a7f37; background: #f3f8f4; padding: 4px 12px; margin: 6px 0; }
-.matatu-standing table { border-collapse: collapse; margin: 4px 0; }
-.matatu-standing td { padding: 2px 12px 2px 0; vertical-align: top; }
 .matatu-standing ul { margin: 4px 0; padding-left: 18px; }
 </style>"""
 
+# The path as lichess's Learn draws its stages: a step a row, done ones green with their stars, the
+# next one lit, the later ones grey; every row a thumb's height.
+PATH_STYLE = """<style>
+.matatu-path { margin: 8px 0; max-width: 44em; }
+.matatu-path h3 { margin: 4px 0; }
+.matatu-path ol { list-style: none; margin: 4px 0; padding: 0; }
+.matatu-path ol > li { display: grid; grid-template-columns: 1.6em 1fr auto; column-gap: 8px; align-items: center;
+  border: 1px solid #d0d7de; border-radius: 8px; margin: 6px 0; padding: 2px 10px 4px; box-sizing: border-box; }
+.matatu-path ol > li a { grid-column: 2; min-height: 44px; display: flex; align-items: center; color: #0b5394; }
+.matatu-path .matatu-mark { grid-column: 1; grid-row: 1 / span 2; font-size: 1.3em; text-align: center; }
+.matatu-path ol > li[data-state="done"] { background: #eaf6ec; border-color: #1a7f37; }
+.matatu-path ol > li[data-state="done"] .matatu-mark { color: #1a7f37; }
+.matatu-path ol > li[data-state="next"] { background: #fff8e1; border: 2px solid #f0b400; font-weight: bold; }
+.matatu-path ol > li[data-state="later"] { color: #555; }
+.matatu-path ol > li[data-state="later"] a { color: #3d5a80; }
+.matatu-stars { grid-column: 3; grid-row: 1 / span 2; color: #c98a00; font-size: 1.25em; letter-spacing: 1px;
+  white-space: nowrap; }
+.matatu-stars .matatu-unearned { color: #c9ced6; }
+.matatu-step-detail { grid-column: 2; margin-top: -6px; font-size: 0.9em; color: #333; font-weight: normal; }
+.matatu-path-end { border: 2px solid #1a7f37; background: #eaf6ec; border-radius: 10px; padding: 8px 14px; margin: 8px 0; }
+.matatu-path-end h3 { font-size: 1.35em; margin: 4px 0; }
+.matatu-path-end .matatu-celebrate { color: #c98a00; }
+.matatu-path-end ul { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.matatu-path-end li a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 12px;
+  border: 1px solid #1a7f37; border-radius: 22px; background: #fff; color: #0b5394; }
+.matatu-path-end p { margin: 6px 0 2px; }
+</style>"""
+MARKS = {StepState.DONE: "✓", StepState.NEXT: "▶", StepState.LATER: "○"}
+
 
 def standing_html(name: str, progress: LearnerProgress) -> str:
-    """A learner's greeting, their big link on, and their own progress, in the teaching layer's words;
-    everything from the name as text."""
+    """A learner's greeting, their big link on, their path (``path_html``) and their own progress, in
+    the teaching layer's words; everything from the name as text."""
     greeting = f"<p><b>{html.escape(NAME_WORDS['greeting'].format(name=name))}</b></p>"
-    page, words = where_next(practised_lessons(progress))
-    # progress_lines: the rating, lessons done, a line a lesson, then the puzzles, the games, the mistakes.
-    rating, lessons_done, *rest = progress_lines(progress)
+    page, words = where_next(progress)
+    # progress_lines: the rating, lessons done, the path, a line a lesson, then the puzzles, the games, the mistakes.
+    rating, lessons_done, path, *rest = progress_lines(progress)
     puzzles, *others = rest[len(LESSON_PATH) :]
-    rows = "".join(
-        f"<tr><td>{_anchor(lesson, title)}</td><td>{html.escape(status)}</td></tr>"
-        for lesson, title, status in lesson_statuses(progress)
-    )
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in (puzzles, rating, *others))
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in (lessons_done, path, puzzles, rating, *others))
     return (
         f"{NAVIGATION_STYLE}{STANDING_STYLE}<div class='matatu-standing'>{greeting}"
-        f"<p>{_anchor(page, words, 'matatu-go')}</p>"
-        f"<p>{html.escape(lessons_done)}</p><table>{rows}</table><ul>{items}</ul></div>"
+        f"<p>{_anchor(page, words, 'matatu-go')}</p>{path_html(progress)}<ul>{items}</ul></div>"
+    )
+
+
+def _stars_html(standing: StepStanding) -> str:
+    earned = "★" * standing.stars
+    unearned = "☆" * (MOST_STARS - standing.stars)
+    label = (
+        PATH_STEP_WORDS["stars"].format(stars=standing.stars, most=MOST_STARS, why=standing.why)
+        if standing.stars
+        else f"0 of {MOST_STARS} stars"
+    )
+    return (
+        f'<span class="matatu-stars" role="img" aria-label="{html.escape(label)}" title="{html.escape(label)}">'
+        f'{earned}<span class="matatu-unearned">{unearned}</span></span>'
+    )
+
+
+def _step_html(number: int, standing: StepStanding, progress: LearnerProgress | None) -> str:
+    step = standing.step
+    if step.kind is StepKind.LESSON and progress is not None:
+        detail = lesson_status(lesson_record(progress, step.id))
+    else:
+        detail = PATH_STEP_WORDS[standing.state.value] + (f": {standing.why}" if standing.why else "")
+    return (
+        f'<li data-step="{step.id}" data-state="{standing.state.value}" data-stars="{standing.stars}">'
+        f'<span class="matatu-mark" aria-hidden="true">{MARKS[standing.state]}</span>'
+        f"{_anchor(step.page, f'{number}. {step.title}')}"
+        f'<span class="matatu-step-detail">{html.escape(detail)}</span>{_stars_html(standing)}</li>'
+    )
+
+
+def path_end_html() -> str:
+    """The end of the path: it says so, and offers what comes after."""
+    offers = "".join(f"<li>{_anchor(page, words)}</li>" for page, words in AFTER_THE_PATH)
+    first = STEPS[0].page
+    rulesets = "".join(
+        f'<li><a href="{html.escape(page_link(first, choice))}">{html.escape(name)}</a></li>'
+        for choice, name in other_rulesets(carried_ruleset())
+    )
+    stars = '<span class="matatu-celebrate" aria-hidden="true">★</span>'
+    return (
+        f'<div class="matatu-path-end" role="status" data-path-finished="true">'
+        f"<h3>{stars} {html.escape(PATH_STEP_WORDS['finished'])} {stars}</h3>"
+        f"<p>{html.escape(PATH_STEP_WORDS['finished more'])}</p><ul>{offers}</ul>"
+        f"<p>{html.escape(PATH_STEP_WORDS['another ruleset'])}</p><ul>{rulesets}</ul></div>"
+    )
+
+
+def path_html(progress: LearnerProgress | None) -> str:
+    """Every step of the path, done, next or later, with its stars (``data-step``, ``data-state``,
+    ``data-stars``); once every step is done, the end of the path."""
+    standings = path_standing(progress)
+    done = steps_done(standings)
+    finished = done == len(standings)
+    rows = "".join(_step_html(number, standing, progress) for number, standing in enumerate(standings, 1))
+    count = PATH_STEP_WORDS["count"].format(done=done, total=len(standings))
+    return (
+        f"{PATH_STYLE}"
+        f'<section class="matatu-path" aria-label="{PATH_STEP_WORDS["heading"]}" data-steps-done="{done}" '
+        f'data-path-finished="{str(finished).lower()}">'
+        f"{path_end_html() if finished else ''}"
+        f"<h3>{html.escape(PATH_STEP_WORDS['heading'])}</h3><p>{html.escape(count)}</p><ol>{rows}</ol></section>"
     )
 
 
@@ -93,6 +191,7 @@ class YourProgress(widgets.VBox):
         self.why = widgets.HTML(f"<p class='matatu-note'>{html.escape(NAME_WORDS['why'])}</p>")
         self.note = widgets.HTML()
         self.standing = widgets.HTML()
+        self.steps = widgets.HTML()
         self.address = page_address()
         self.path = PathStart()
         self.quiet = False  # the page sets the box itself: not a name given
@@ -107,6 +206,7 @@ class YourProgress(widgets.VBox):
                 self.note,
                 self.why,
                 self.standing,
+                self.steps,
                 self.address,
                 self.path,
             ]
@@ -147,6 +247,7 @@ class YourProgress(widgets.VBox):
         self.why.layout.display = "none" if name else None
         if not name:
             self.standing.value = ""
+            self.steps.value = path_html(None)
             self.path.lead_to(None)
             return
         try:
@@ -155,8 +256,10 @@ class YourProgress(widgets.VBox):
             kept = progress.progress(name)
         except StoreError as error:
             self.standing.value = ""
+            self.steps.value = path_html(None)
             self.note.value = note_html(f"{NAME_WORDS['not kept']} {error}")
             self.path.lead_to(None)
             return
         self.standing.value = standing_html(name, kept)
-        self.path.lead_to(where_next(practised_lessons(kept))[0])
+        self.steps.value = ""  # the learner's path is in their standing
+        self.path.lead_to(where_next(kept)[0])

@@ -19,6 +19,14 @@ def test_no_serious_accessibility_violation_on_any_page(crawl, name):
     assert crawl[name].violations == []
 
 
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_works_at_200_percent_zoom(crawl, name):
+    # The crawl zoomed each page as Chromium zooms a 1366×900 laptop window to 200% (page_crawl.ZOOMED):
+    # axe-core finds nothing serious, and nothing sticks out sideways.
+    assert crawl[name].zoomed_violations == []
+    assert crawl[name].zoomed_sideways == [], "the page scrolls sideways at 200% zoom"
+
+
 def test_puzzle_feedback_and_hint_are_accessible(page, voila):  # noqa: F811
     open_notebook(page, voila, "06-can-you-cut.ipynb")
     page.get_by_role("button", name="Hint").click()

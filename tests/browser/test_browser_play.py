@@ -476,6 +476,23 @@ def deal(page, ruleset: str, opponents: int, seed: int) -> None:
 # ---------------------------------------------------------------------- a whole round, tap by tap
 
 
+def moved_or_asked(page, before: int, asked: str) -> str:
+    """Wait until the move is made (then ""), or the table asks a new question about the card (its text)."""
+    page.wait_for_function(
+        f"asked => {LISTED} > {before} || !['', asked].includes({QUESTION})", arg=asked, timeout=30_000
+    )
+    return "" if page.evaluate(LISTED) > before else page.evaluate(QUESTION)
+
+
+def answer_label(question: str, action) -> str:
+    """The answer to a question about a card that makes this action: cut or lay, a suit, a call."""
+    if question.startswith("Cut with"):
+        return "Cut with it" if action.kind is CUT else "Lay it"
+    if question.startswith("Which suit"):
+        return SUIT_WORDS[action.suit].capitalize()
+    return f"Say “{CALL_WORDS[action.word]}”" if action.word else "Say nothing"
+
+
 def make(page, action) -> None:
     """Tap what a learner taps for this action: the card and each answer it asks for, or a button."""
     before = page.evaluate(LISTED)
@@ -484,20 +501,8 @@ def make(page, action) -> None:
         return
     press(page, page.locator(f"[data-hand] [data-card='{CARD_NAMES[action.card]}']"))
     asked = ""
-    while True:
-        # Either the move is made, or the table asks a (new) question about the card.
-        page.wait_for_function(
-            f"asked => {LISTED} > {before} || !['', asked].includes({QUESTION})", arg=asked, timeout=30_000
-        )
-        if page.evaluate(LISTED) > before:
-            return
-        asked = page.evaluate(QUESTION)
-        if asked.startswith("Cut with"):
-            label = "Cut with it" if action.kind is CUT else "Lay it"
-        elif asked.startswith("Which suit"):
-            label = SUIT_WORDS[action.suit].capitalize()
-        else:
-            label = f"Say “{CALL_WORDS[action.word]}”" if action.word else "Say nothing"
+    while asked := moved_or_asked(page, before, asked):
+        label = answer_label(asked, action)
         if not page.asked_once:
             page.asked_once = True
             assert_one_screen(page, f"with a question open ({asked})")

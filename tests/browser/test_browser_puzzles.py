@@ -43,7 +43,10 @@ def test_a_learners_answers_are_rated_on_the_page_and_read_back_by_the_command(b
             page.goto(f"{server.base}/voila/render/{PAGE}")
             rating = page.locator(".matatu-rating").first
             rating.wait_for(timeout=WAIT_MS)
-            assert rating.inner_text() == "Your rating: 1,500 (provisional)."
+            assert (
+                rating.inner_text()
+                == "Your rating: 1,500. Your first answers move your rating a lot, while it settles."
+            )
             page.get_by_text("Puzzle 1 of 10").wait_for(timeout=WAIT_MS)
             right = 0
             for number in range(1, ANSWERED + 1):
@@ -56,7 +59,10 @@ def test_a_learners_answers_are_rated_on_the_page_and_read_back_by_the_command(b
                     arg=shown,
                     timeout=WAIT_MS,
                 )
-                assert re.fullmatch(r"Your rating: [\d,]+ \([+−]\d+, provisional\)\.", rating.inner_text())
+                assert re.fullmatch(
+                    r"Your rating: [\d,]+ \([+−]\d+\)\. Your first answers move your rating a lot, while it settles\.",
+                    rating.inner_text(),
+                )
                 assert rating.inner_text() in page.locator(".matatu-verdict").first.inner_text()
                 if number < ANSWERED:
                     page.get_by_role("button", name="Continue").click()

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from test_browser_class import CODE, open_class_page
 from test_browser_play import messages, named_in, rule_cards, traffic_parts
 
 from conftest import RESULTS, served
@@ -25,6 +26,8 @@ from matatu_learn.engine.cards import CARD_NAMES
 from matatu_learn.engine.events import EventKind
 from matatu_learn.play.rooms import RoomService
 from matatu_learn.store.database import RecordedSeat, Store
+from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
+from matatu_learn.store.rooms import hash_token
 
 PAGE = "12-rooms.ipynb"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -395,10 +398,14 @@ def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(b
     with table(browser, tmp_path, [LAPTOP, PHONE]) as (server, code, players):
         start(players)
         rng = random.Random(11)
-        for _ in range(4):  # a few moves in
+        made = 0
+        # A few moves in, and the host to move: a closed tab is away at once, and on its own turn
+        # the computer would play for it before it comes back.
+        while (made < 4 or not players[0].my_turn()) and not players[0].over():
             mover = next(player for player in players if player.my_turn())
             before = mover.moves()
             move(mover, rng)
+            made += 1
             for player in players:
                 player.wait_moves(before + 1)
         guest = players[1]
@@ -454,6 +461,9 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
             "!document.querySelector('table.matatu-seats tr.matatu-stand-in')", timeout=SEEN_WITHIN_MS
         )
         assert guest.moves() == host.moves()
+        # Back, the guest reads in their own words what the computer played for them.
+        guest.page.get_by_text("While you were away the computer played for you: it ").wait_for(timeout=SEEN_WITHIN_MS)
+        screenshot(guest, "back-from-away-laptop")
 
 
 def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, tmp_path):  # noqa: F811
@@ -487,3 +497,78 @@ def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, tmp_pat
         play_to_the_end(players, random.Random(6), {})
         with Store(database) as store:
             assert len(store.games(room=code)) == 2, "both matches' rounds are in the history"
+
+
+# ---------------------------------------------------------------------- rooms that stay usable (issue 29)
+@pytest.fixture(scope="module")
+def teacher_server(tmp_path_factory):
+    """One class server with a teacher code for the tests below (a database of its own)."""
+    with served(tmp_path_factory.mktemp("rooms-teacher"), environment={TEACHER_CODE_VARIABLE: CODE}) as server:
+        yield server
+
+
+def test_the_host_frees_a_strangers_seat_and_closes_the_room(browser, teacher_server):  # noqa: F811
+    host = Player(browser, teacher_server.base, "Amina", LAPTOP)
+    stranger = Player(browser, teacher_server.base, "Stranger", PHONE)
+    try:
+        code = host.open_room()
+        stranger.join(code)
+        free = host.page.get_by_role("button", name="Free seat 2 (Stranger)")
+        free.wait_for(timeout=SEEN_WITHIN_MS)
+        screenshot(host, "free-seat-laptop")
+        host.page.set_viewport_size(PHONE["viewport"])
+        screenshot(host, "free-seat-phone")
+        host.press(free)
+        stranger.page.get_by_text(f"The host freed your seat in room {code}").wait_for(timeout=SEEN_WITHIN_MS)
+        assert stranger.page.get_by_label("Room code").input_value() == code, "the code is kept to join again"
+        screenshot(stranger, "freed-phone")
+        host.page.locator("table.matatu-seats").get_by_text("Stranger", exact=True).wait_for(
+            state="detached", timeout=SEEN_WITHIN_MS
+        )
+        stranger.page.get_by_label("Your name").fill("Okello")
+        stranger.press(stranger.page.get_by_role("button", name="Join"))
+        assert stranger.code() == code
+        host.press(host.page.get_by_role("button", name="Close room"))
+        for player in (host, stranger):
+            player.page.get_by_text(f"Room {code} is closed.").first.wait_for(timeout=SEEN_WITHIN_MS)
+        with RoomService(teacher_server.database) as rooms:
+            assert rooms.open_rooms() == []
+            # The room was counted against the address the server saw the page come from.
+            clients = rooms.store.query("SELECT client FROM room_openings")
+        assert (hash_token("127.0.0.1"),) in clients
+    finally:
+        host.close()
+        stranger.close()
+    assert not host.errors + stranger.errors
+
+
+def test_the_teacher_closes_every_waiting_room_from_the_class_page(browser, teacher_server):  # noqa: F811
+    with RoomService(teacher_server.database) as rooms:
+        listed = [rooms.open(name, "house", 1)[0] for name in ("Kato", "Nakato")]
+    host = Player(browser, teacher_server.base, "Amina", LAPTOP)
+    context = None
+    try:
+        listed.append(host.open_room())
+        assert not any(code in host.page.evaluate("document.body.innerText") for code in listed[:2]), (
+            "a student's Rooms page lists no other room's code"
+        )
+        context, page, errors = open_class_page(browser, teacher_server.base, LAPTOP)
+        page.get_by_label("Teacher code").fill(CODE)
+        page.get_by_role("button", name="Show the class").click()
+        for code in listed:
+            page.get_by_role("button", name=f"Close room {code}").wait_for(timeout=SEEN_WITHIN_MS)
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / "rooms-class-page-laptop.png"), full_page=True)
+        page.set_viewport_size(PHONE["viewport"])
+        page.screenshot(path=str(RESULTS / "rooms-class-page-phone.png"), full_page=True)
+        page.get_by_role("button", name="Close waiting rooms").click()
+        page.get_by_text("Closed 3 waiting rooms").wait_for(timeout=SEEN_WITHIN_MS)
+        host.page.get_by_text(f"Room {listed[2]} is closed.").first.wait_for(timeout=SEEN_WITHIN_MS)
+        with RoomService(teacher_server.database) as rooms:
+            assert rooms.open_rooms() == []
+        assert not errors, errors
+    finally:
+        host.close()
+        if context is not None:
+            context.close()
+    assert not host.errors

@@ -245,7 +245,7 @@ def test_a_computer_seat_is_named_as_the_voice_names_its_place(database, clock):
     for name in ("North (computer)", "north (COMPUTER)"):
         with pytest.raises(PlayError) as refused:
             rooms.join_room(database, host.code, name, clock=clock)
-        assert "is a word the table uses for something else" in str(refused.value)
+        assert "reads as a computer's seat" in str(refused.value)
 
 
 def test_markup_in_a_name_is_kept_as_text(database, clock):

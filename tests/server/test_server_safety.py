@@ -12,12 +12,13 @@ from server_fixtures import (
     answers_within,
     encode,
     kernel_message,
+    kernel_processes,
     open_widget_control,
     tree_memory,
     widget_states,
 )
 
-from conftest import FLAGS, free_port, open_notebook, served
+from conftest import free_port, open_notebook, served
 from matatu_learn import server
 
 PUZZLES = "06-can-you-cut.ipynb"
@@ -153,19 +154,6 @@ WORKING_NOTEBOOK = {
 }
 
 
-def kernel_processes(root: int, kernel: str) -> dict[int, int]:
-    tree = server.process_tree(root)
-    return {pid: started for pid, started in tree.items() if f"kernel-{kernel}.json" in command_line(pid)}
-
-
-def command_line(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-            return cmdline.read().replace(b"\0", b" ").decode("utf-8", "replace")
-    except OSError:
-        return ""
-
-
 @pytest.mark.server
 def test_a_busy_kernel_is_culled_once_no_page_is_connected_and_kept_while_one_is(tmp_path):
     import json
@@ -203,18 +191,6 @@ def test_a_busy_kernel_is_culled_once_no_page_is_connected_and_kept_while_one_is
         FIGURES["busy kernel culled after its page left, s"] = time.monotonic() - left
         assert not server.still_running(processes), "the busy kernel of a page that left was not culled within 60 s"
         assert f"Culling 'busy' kernel {kernel}: no page has been connected to it for" in class_server.log_text()
-
-
-@pytest.fixture
-def browser_page(chromium):
-    """A page in a Chromium of its own: this module's asyncio tests run while none is running."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
-        yield context.new_page()
-        browser.close()
 
 
 def page_kernel(page) -> str:

@@ -18,7 +18,11 @@ CLASS_CULLING = {"cull_idle_timeout": 60, "cull_interval": 30, "cull_connected":
 
 @pytest.fixture(autouse=True)
 def nothing_set(monkeypatch):
-    for variable in [*server.CULLING_VARIABLES.values(), "MATATU_LEARN_AWAY_SECONDS"]:
+    for variable in [
+        *server.CULLING_VARIABLES.values(),
+        "MATATU_LEARN_AWAY_SECONDS",
+        "MATATU_LEARN_WAITING_ROOM_SECONDS",
+    ]:
         monkeypatch.delenv(variable, raising=False)
 
 
@@ -26,6 +30,7 @@ def test_a_class_gets_the_shipped_culler_and_away_time():
     assert server.kernel_culling() == CLASS_CULLING
     assert "--MappingKernelManager.cull_idle_timeout=60" in server.voila_command(server.packaged_notebooks(), 8866, "h")
     assert rooms.AWAY_SECONDS == 20.0 and room.HEARTBEAT_SECONDS == 5.0
+    assert rooms.WAITING_ROOM_SECONDS == 300.0  # a waiting room its host left, or nobody joined, closes
 
 
 def test_a_test_server_is_started_with_the_culler_times_the_environment_gives(monkeypatch):
@@ -39,17 +44,17 @@ def test_a_test_server_is_started_with_the_culler_times_the_environment_gives(mo
 
 def test_a_page_kernel_reads_the_away_time_the_server_was_given():
     program = (
-        "from matatu_learn.play.rooms import AWAY_SECONDS; from matatu_learn.teaching.room import HEARTBEAT_SECONDS; "
-        "print(AWAY_SECONDS, HEARTBEAT_SECONDS)"
+        "from matatu_learn.play.rooms import AWAY_SECONDS, WAITING_ROOM_SECONDS; "
+        "from matatu_learn.teaching.room import HEARTBEAT_SECONDS; print(AWAY_SECONDS, HEARTBEAT_SECONDS, WAITING_ROOM_SECONDS)"
     )
     finished = subprocess.run(
         [sys.executable, "-c", program],
-        env=dict(os.environ, MATATU_LEARN_AWAY_SECONDS="8"),
+        env=dict(os.environ, MATATU_LEARN_AWAY_SECONDS="8", MATATU_LEARN_WAITING_ROOM_SECONDS="45"),
         capture_output=True,
         text=True,
         check=True,
     )
-    assert finished.stdout.split() == ["8.0", "2.0"]  # a page beats four times within the away time
+    assert finished.stdout.split() == ["8.0", "2.0", "45.0"]  # a page beats four times within the away time
 
 
 @pytest.mark.parametrize("given", ["soon", "0", "-5", "1.5", "inf"])

@@ -379,3 +379,12 @@ def test_every_learners_lessons_and_mistakes_move_to_page_ids(schema_3, tmp_path
         ]
     # Every page the progress names is a page of the registry.
     assert {"the-deal", "scoring"} <= {entry.id for entry in PAGES}
+
+
+def test_a_game_graded_before_played_games_were_kept_counts_as_played_once(schema_3):
+    from matatu_learn.store.progress import GamePlace, PlayedAt, Progress
+
+    with Store(schema_3) as store:
+        amina = Progress(store).progress("Amina")
+    assert amina.played == {GamePlace.PLAY: PlayedAt(1, 1)}, "graded at the Play table, and won"
+    assert (amina.games, amina.graded) == (1, 1), "one game, counted once"

@@ -6,7 +6,7 @@ import re
 from conftest import NOTEBOOKS
 from matatu_learn.teaching.lessons import FIRST_GAME, LESSON_PATH, PRACTICE
 from matatu_learn.teaching.pages import PAGES, PageKind, page, page_of_file, path
-from matatu_learn.teaching.progress import PUZZLE_LESSON
+from matatu_learn.teaching.path import PUZZLE_LESSON
 
 
 def test_every_notebook_is_a_page_and_every_page_a_notebook():

@@ -85,7 +85,8 @@ def test_sets_are_reproducible_and_differ_by_seed():
 def test_levels_bring_what_they_promise():
     hard = [p for preset in PRESET_IDS for p in puzzle_set(preset, "hard", 40, 1)]
     assert any(p.position.get("pending") for p in hard)
-    assert any(isinstance(p.rules, dict) and p.rules.get("jokers") for p in hard)
+    # Jokers come up in hard puzzles where the ruleset's own deck has them.
+    assert any("RJ" in hand or "BJ" in hand for p in hard for hand in p.position["hands"])
     assert any(len([c for c in p.position["hands"][0].split() if c.startswith("7")]) > 1 for p in hard)
     medium = [p for preset in ("house", "uganda", "party") for p in puzzle_set(preset, "medium", 40, 2)]
     assert any("suit" in p.position for p in medium)
@@ -195,3 +196,18 @@ def test_one_puzzle_on_its_own_is_judged_once_a_showing():
     card.show(puzzle)
     card.answer(right)
     assert heard == [True, True]
+
+
+def test_a_ruleset_s_puzzles_deal_that_ruleset_s_deck_at_every_level():
+    """House rules mean house rules: no generated puzzle adds a switch, so no joker in a deck without one."""
+    for preset in PRESET_IDS:
+        rules = read_rules(preset)
+        deck = {str(card) for card in rules.deck()}
+        for level in LEVELS:
+            for puzzle in puzzle_set(preset, level, 12, 5):
+                assert puzzle.rules == preset, (preset, level, puzzle.rules)
+                cards = " ".join(
+                    [*puzzle.position["hands"], puzzle.position["pile"], puzzle.position.get("marker", "")]
+                )
+                assert set(cards.split()) <= deck, (preset, level, cards)
+    assert not read_rules("house").jokers and "RJ" not in {str(card) for card in read_rules("house").deck()}

@@ -25,6 +25,7 @@ from matatu_learn.teaching.progress import (
 )
 from matatu_learn.teaching.puzzles import generate_puzzle
 from matatu_learn.widgets.class_page import ClassPage
+from matatu_learn.widgets.page import new_page
 
 CODE = "kampala-42"
 NAMES = ("Amina", "Kato", "O'Neil {x}")  # the last: punctuation a name may hold, markup's ' among it
@@ -101,6 +102,21 @@ def test_a_wrong_code_shows_nothing_of_anyone(database, teacher_code, code):
     assert "nothing was changed" not in page.status.value  # looking changes nothing: no need to say so
     page.refresh_button.click()  # a refresh without the code reads nothing either
     assert names_in(shown(page)) == []
+
+
+def test_wrong_codes_from_three_fresh_pages_meet_the_servers_bound(database, teacher_code):
+    guesses = iter(f"guess-{number:04}" for number in range(100))
+    for _ in range(3):  # a guesser opens a fresh page each time its page's tries run out
+        new_page()
+        page = ClassPage(database)
+        for _ in range(4):
+            show(page, next(guesses))
+            if "Too many" in page.status.value:
+                break
+    # 10 wrong codes pass across the pages, the 11th try is refused before it is checked.
+    assert re.fullmatch(r'<p role="status">Too many wrong codes: try again in \d+ seconds\.</p>', page.status.value)
+    show(page, teacher_code)  # the teacher waits too: otherwise a guesser would simply keep going
+    assert names_in(shown(page)) == [] and "Too many wrong codes" in page.status.value
 
 
 def test_the_right_code_shows_every_learner_and_a_wrong_one_hides_them_again(database, teacher_code):
@@ -209,3 +225,32 @@ def test_the_trend_has_a_text_alternative(database, teacher_code):
 def test_the_page_is_made_of_widgets_a_voila_page_can_show(database, teacher_code):
     page = ClassPage(database)
     assert isinstance(page.code, widgets.Password) and page.show_button.description == "Show the class"
+
+
+# ---------------------------------------------------------------------- the server's rooms (issue 29)
+def test_the_teacher_sees_every_rooms_code_and_closes_one_or_every_waiting_room(database, teacher_code):
+    from matatu_learn.teaching import room as rooms
+
+    waiting = [rooms.open_room(database, name) for name in ("Amina", "Kato")]
+    playing = rooms.open_room(database, "Okello")
+    rooms.join_room(database, playing.code, "Wanjiru")
+    playing.start()
+    page = ClassPage(database)
+    codes = [table.code for table in (*waiting, playing)]
+    assert not any(code in shown(page) for code in codes), "nothing of the rooms before the code"
+    page.rooms.close_waiting()  # a click that reached the kernel all the same closes nothing
+    assert len(rooms.open_rooms(database)) == 3
+    show(page, teacher_code)
+    assert page.rooms.layout.display != "none"
+    assert all(code in page.rooms.listing.value for code in codes) and "Wanjiru" in page.rooms.listing.value
+    close = {button.description: button for button in page.rooms.close_buttons.children}
+    assert sorted(close) == sorted(f"Close room {code}" for code in codes)
+    close[f"Close room {playing.code}"].click()
+    assert page.rooms.status.value == f'<p role="status">Closed 1 room: {playing.code}.</p>'
+    assert playing.code not in page.rooms.listing.value
+    page.rooms.close_waiting_button.click()
+    assert "Closed 2 waiting rooms" in page.rooms.status.value
+    assert rooms.open_rooms(database) == [] and not page.rooms.close_buttons.children
+    assert "No rooms are open on this server." in page.rooms.listing.value
+    show(page, "not it")
+    assert page.rooms.layout.display == "none" and page.rooms.listing.value == ""

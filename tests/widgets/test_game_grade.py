@@ -16,7 +16,7 @@ import pytest
 from test_play import click_something, configure, state, tap
 
 from matatu_learn.store.database import Store
-from matatu_learn.store.progress import Progress
+from matatu_learn.store.progress import GamePlace, Progress
 from matatu_learn.teaching.pages import page
 from matatu_learn.teaching.progress import grade_words
 from matatu_learn.widgets import PlayTable, game_grade
@@ -134,7 +134,7 @@ def test_the_landing_pages_link_is_escaped(database, monkeypatch):
 def test_a_game_that_cannot_be_graded_is_one_sentence_never_a_traceback(database, monkeypatch):
     Store(database).close()
     grade = GameGrade(database, run=Runner(), deals=DEALS)
-    grade.grade(999, 0, "Amina")
+    grade.grade(999, 0, "Amina", GamePlace.PLAY)
     assert grade.value.count("<li>") == 1 and "Your game could not be graded: " in grade.value
     assert "Traceback" not in grade.value
 
@@ -142,7 +142,7 @@ def test_a_game_that_cannot_be_graded_is_one_sentence_never_a_traceback(database
         raise RuntimeError("<b>boom</b>")
 
     monkeypatch.setattr(game_grade, "graded_lines", broken)
-    grade.grade(1, 0, "Amina")
+    grade.grade(1, 0, "Amina", GamePlace.PLAY)
     assert game_grade.NOT_GRADED_AT_ALL in grade.value and "boom" not in grade.value
 
 
@@ -169,7 +169,7 @@ def test_the_grade_comes_back_to_the_kernels_event_loop_from_its_thread(database
 
     async def page():
         grade = GameGrade(database, run=in_a_thread, deals=DEALS)
-        grade.grade(game, 0, "Amina")
+        grade.grade(game, 0, "Amina", GamePlace.PLAY)
         threads[0].join()
         assert game_grade.GRADING in grade.value, "shown on the loop's thread, not the grading's"
         await asyncio.sleep(0)

@@ -15,6 +15,7 @@ import pytest
 from matatu_learn.store.database import StoreError
 from matatu_learn.teaching.lessons import LESSON_PATH
 from matatu_learn.teaching.mistakes import record_lesson_answer
+from matatu_learn.teaching.path import STEPS
 from matatu_learn.teaching.progress import answer_lesson, progress_lines
 from matatu_learn.widgets.lesson_views import LessonPractice
 from matatu_learn.widgets.navigation import LessonNavigation
@@ -51,6 +52,10 @@ def test_a_name_given_on_the_landing_page_is_carried_and_greeted_as_text(progres
     page = YourProgress()
     assert page.name_box.description == "Your name"
     assert page.standing.value == "" and page.forget_button.layout.display == "none"
+    # Nobody yet: the path shows lesson 1 next and every other step later.
+    assert re.findall(r'<li data-step="[^"]+" data-state="(\w+)"', page.steps.value) == ["next"] + ["later"] * (
+        len(STEPS) - 1
+    )
     assert GO in page.path.start.value  # nobody yet: "Start lesson 1" is the big link
     page.name_box.value = "  O'Brien "  # Enter in the box gives the name
     assert kernel_page().learner.name == "O'Brien" and page.address.learner == "O'Brien"
@@ -59,6 +64,7 @@ def test_a_name_given_on_the_landing_page_is_carried_and_greeted_as_text(progres
     assert "learner=O%27Brien" in page.path.start.value  # every link carries the learner
     assert GO not in page.path.start.value  # the learner's own link is the one big link
     assert page.standing.value.count(GO) == 1
+    assert page.steps.value == "" and 'data-step="the-deal" data-state="next"' in page.standing.value
     assert [learner.name for learner in progress.learners()] == ["O'Brien"]
     for line in progress_lines(progress.progress("O'Brien")):
         if not line.startswith(tuple(f"{title}:" for _, title in LESSON_PATH)):
@@ -106,7 +112,14 @@ def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_
     assert page.name_box.value == "Amina" and page.address.learner == "Amina"
     standing = page.standing.value
     assert "Lessons done: 1 of 6." in standing
-    assert "Done: 1 of 1 right" in standing and "Practised: 0 of 1 right" in standing
+    steps = page.standing.value
+    assert re.search(
+        r'data-step="the-deal" data-state="done" data-stars="3">(?:(?!</li>).)*Done: 1 of 1 right</span>', steps
+    )
+    assert re.search(
+        r'data-step="matching-and-turns" data-state="next" data-stars="0">(?:(?!</li>).)*Practised: 0 of 1 right</span>',
+        steps,
+    )
     go = re.search(r'<a href="([^"]+)" class="matatu-go">([^<]+)</a>', standing)
     assert go[1] == "02-matching-and-turns.ipynb?rules=house&amp;learner=Amina"
     assert go[2] == "Go on: lesson 2, Matching and turns →"

@@ -10,7 +10,7 @@ import textwrap
 from conftest import ROOT
 from matatu_learn.store.roles import LIMITS
 from matatu_learn.widgets.navigation import LessonNavigation
-from matatu_learn.widgets.page import kernel_page, new_page
+from matatu_learn.widgets.page import close_page, kernel_page, new_page
 
 
 def test_importing_the_widgets_reads_no_address_the_first_use_does():
@@ -55,3 +55,16 @@ def test_a_new_page_has_whole_budgets_and_listens_to_nothing(fresh_page):
     page = new_page()
     assert page is kernel_page() and not page.ruleset.listeners and not page.learner.listeners
     page.writes.spend("game", spent)  # a whole budget: the last page's writes do not count here
+
+
+def test_closing_the_page_tells_its_listeners_once_and_closes_its_databases(fresh_page):
+    told = []
+    page = kernel_page()
+    page.closing.listen(told.append)
+    page.database()
+    assert page.databases
+    close_page()
+    assert told == [page] and not page.databases
+    close_page()  # a kernel with no page made: nothing to tell
+    assert told == [page]
+    assert kernel_page() is not page, "the closed page was handed out again"

@@ -68,8 +68,9 @@ def everything_shown(widget) -> str:
 
 def test_a_learners_first_set_is_drawn_near_their_rating_from_every_level(progress):
     trainer = PuzzleTrainer("house", progress=progress)
-    assert trainer.own and trainer.level.value is None and "Your set" in trainer.own_note.value
-    assert "Your rating: 1,500 (provisional)." in trainer.rating.value
+    # The default level stays chosen: Try set starts it, while the learner's own set mixes every level.
+    assert trainer.own and trainer.level.value == "easy" and "Your set" in trainer.own_note.value
+    assert "Your rating: 1,500. Your first answers move your rating a lot, while it settles." in trainer.rating.value
     assert trainer.own_row.layout.display is None
     keys = {puzzle_key(puzzle) for puzzle in trainer.custom}
     assert len(keys) == 10 and progress.known_puzzles(keys) == keys
@@ -85,7 +86,10 @@ def test_the_first_try_moves_the_rating_shown_and_a_second_does_not(progress):
     puzzle = trainer.puzzle
     trainer.answer(choose(puzzle, right=True))
     first = rating_shown(trainer)
-    assert first > 1500 and re.search(r"Your rating: [\d,]+ \(\+\d+, provisional\)\.", trainer.feedback.value)
+    assert first > 1500 and re.search(
+        r"Your rating: [\d,]+ \(\+\d+\)\. Your first answers move your rating a lot, while it settles\.",
+        trainer.feedback.value,
+    )
     assert progress.progress("Amina").puzzles_attempted == 1
     trainer.show(puzzle)  # the same puzzle again: its answer is kept, but does not move the rating
     trainer.answer(choose(puzzle, right=False))
@@ -116,7 +120,7 @@ def test_the_score_card_says_the_rating_after_the_set(progress):
         trainer.answer(choose(trainer.puzzle, right=True))
         trainer.continue_button.click()
     assert "Score card — your set" in trainer.question.value
-    assert re.search(r"Your rating: [\d,]+ \(\+\d+, provisional\) after this set\.", trainer.feedback.value)
+    assert re.search(r"This set: \+\d+\. Your rating: [\d,]+\.", trainer.feedback.value)
     assert "New set near my rating" in trainer.feedback.value
 
 
@@ -204,6 +208,28 @@ def test_a_learner_given_on_the_page_gets_their_own_set(page):
     trainer = PuzzleTrainer("house")
     assert not trainer.own
     kernel_page().learner.change("Amina")
-    assert trainer.own and "Your rating: 1,500 (provisional)." in trainer.rating.value
+    assert (
+        trainer.own
+        and "Your rating: 1,500. Your first answers move your rating a lot, while it settles." in trainer.rating.value
+    )
     kernel_page().learner.change(None)
     assert not trainer.own and "This page keeps nothing." in trainer.rating.value
+
+
+def test_a_hint_makes_a_puzzle_count_as_missed(progress):
+    trainer = PuzzleTrainer("house", progress=progress)
+    assert trainer.hint_button.description == "Hint (counts as missed)"  # said before it is pressed
+    assert trainer.continue_button.description == "Skip" and trainer.continue_button.button_style == ""
+    puzzle = trainer.puzzle
+    trainer.hint_button.click()
+    assert "counts as missed" in trainer.feedback.value
+    trainer.answer(choose(puzzle, right=True))
+    assert "Right, with a hint: counted as missed." in trainer.feedback.value
+    kept = progress.progress("Amina")
+    # Kept and rated as a miss: the rating falls, the score does not count it, the mistake comes back.
+    assert (kept.puzzles_attempted, kept.puzzles_right) == (1, 0) and rating_shown(trainer) < 1500
+    assert trainer.right == 0 and trainer.streak == 0
+    assert trainer.continue_button.button_style == "primary"
+    trainer.continue_button.click()
+    trainer.answer(choose(trainer.puzzle, right=True))  # the next puzzle, no hint: a right answer counts
+    assert trainer.right == 1 and "✔ Right!" in trainer.feedback.value

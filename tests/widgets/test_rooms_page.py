@@ -19,6 +19,7 @@ from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching import room as rooms
 from matatu_learn.teaching.room import COMPUTER_PAUSE
 from matatu_learn.widgets import rooms_page
+from matatu_learn.widgets.page import kernel_page
 from matatu_learn.widgets.rooms_page import LABELS, RoomsPage, read_query
 
 
@@ -40,7 +41,14 @@ def page_open(database, name="Amina") -> RoomsPage:
     return page
 
 
+def another_persons_page() -> None:
+    """The next page is another person's: in its own kernel it would carry no learner of the others'
+    (a name a seat is taken under becomes its page's learner)."""
+    kernel_page().learner.change(None)
+
+
 def page_join(database, code, name, query=None) -> RoomsPage:
+    another_persons_page()
     page = RoomsPage(database, query=f"room={code}" if query is None else query)
     page.code.value = code  # typed in, or already there from the link
     page.name.value = name
@@ -104,10 +112,15 @@ def test_opening_a_room_shows_its_code_the_link_to_share_and_the_way_back(databa
     room = page.room
     assert f'data-room-code="{room.code}"' in page.code_view.value and f">{room.code}<" in page.code_view.value
     assert page.address.share == f"room={room.code}"
-    assert page.address.own == page.address.address == f"room={room.code}&player={room.token}"
+    # The name the seat was taken under is the page's learner from now on: the address keeps it.
+    assert page.address.own == page.address.address == f"room={room.code}&player={room.token}&learner=Amina"
+    assert kernel_page().learner.name == "Amina"
     assert not shown(page.forms) and shown(page.room_box) and shown(page.hosting), "the host sets the table up"
     assert "Amina" in page.seats.value and "(host, you)" in page.seats.value
-    assert f'data-room-listed="{room.code}"' in page.rooms_list.value, "the open rooms list it"
+    # Rooms are not listed to students: another room's code shows nowhere on this page.
+    other = rooms.open_room(database, "Okello")
+    page.tick()
+    assert room.code in markup(page) and other.code not in markup(page)
     assert not page.polling, "no event loop in plain Python: the test looks itself"
     assert page.start_button.disabled and "Seat 2 waits for a player" in page.why_not.value
 
@@ -177,6 +190,7 @@ def test_a_name_with_markup_is_shown_as_text_everywhere(database):
 
 def test_a_link_that_holds_no_seat_says_so_and_keeps_the_rooms_code(database):
     host = page_open(database)
+    another_persons_page()
     page = RoomsPage(database, query=f"room={host.room.code}&player=not-a-token")
     assert page.room is None and "holds no seat" in html.unescape(page.sentence.value)
     assert page.code.value == host.room.code and page.address.address == f"room={host.room.code}"
@@ -288,9 +302,11 @@ def test_the_computer_plays_its_seat_when_a_page_looks(database):
 
 def test_the_players_link_brings_back_the_same_seat_and_hand(database):
     host, guest = started(database)
+    another_persons_page()
     back = RoomsPage(database, query=guest.room.link_query)
     assert back.room is not None and back.room.seat == guest.room.seat
-    assert hand(back) == hand(guest) and back.address.address == guest.room.link_query
+    # The seat's name is the page's learner again: the address keeps it for the next reload.
+    assert hand(back) == hand(guest) and back.address.address == f"{guest.room.link_query}&learner=Okello"
 
 
 def test_a_round_played_in_a_room_is_in_the_history_and_replays(database):
@@ -314,7 +330,9 @@ def test_leaving_a_waiting_room_frees_the_seat_and_clears_the_address(database):
     host = page_open(database)
     guest = page_join(database, host.room.code, "Okello")
     guest.leave_button.click()
-    assert guest.room is None and shown(guest.forms) and guest.address.address == "" and guest.address.own == ""
+    # The room is left; its learner stays the page's (the address keeps only them).
+    assert guest.room is None and shown(guest.forms) and guest.address.address == "learner=Okello"
+    assert guest.address.own == ""
     host.tick()
     assert "Okello" not in host.seats.value
 
@@ -451,6 +469,50 @@ def test_a_page_without_a_learner_keeps_nothing_and_says_how(database):
     assert seats == [(host.room.seat,)], "only the named page's own seat is graded"
 
 
+def test_a_name_typed_only_in_a_room_is_a_learner_whose_game_counts_and_is_graded(database):
+    from matatu_learn.store.progress import GamePlace, Progress
+    from matatu_learn.teaching.path import StepState, path_standing
+
+    runs = []
+
+    def run(work):
+        runs.append(work)
+        work()
+
+    pages = []
+    for name in ("Nakato", "Okello"):  # each on a page of their own, never on the landing page
+        another_persons_page()
+        page = RoomsPage(database, query="", grade_run=run, grade_deals=2)
+        assert page.name.value == "", "no learner yet"
+        page.name.value = name
+        if pages:
+            page.code.value = pages[0].room.code
+            page.join_button.click()
+        else:
+            page.open_button.click()
+        assert page.room is not None and kernel_page().learner.name == name
+        pages.append(page)
+    host, guest = pages
+    guest.learner = lambda: "Okello"  # the two pages share this test's one kernel: each keeps its own
+    host.learner = lambda: "Nakato"
+    host.tick()
+    host.start_button.click()
+    guest.tick()
+    play_to_the_end(host, guest)
+    game = host.room.recorded_game
+    assert len(runs) == 2 and game is not None and "Give your name" not in host.grade.value
+    with Store(database) as store:
+        progress = Progress(store)
+        names = [learner.name for learner in progress.class_progress()]
+        nakato = progress.progress("Nakato")
+        graded = progress.graded_games("Nakato")
+    assert names == ["Nakato", "Okello"], "the class page lists both"
+    assert [(entry.game, entry.seat) for entry in graded] == [(game, host.room.seat)]
+    assert nakato.games == 1 and nakato.played[GamePlace.ROOM].finished == 1
+    room_step = next(standing for standing in path_standing(nakato) if standing.step.id == "room-game")
+    assert (room_step.state, room_step.stars) == (StepState.DONE, 3)
+
+
 def test_the_address_keeps_the_learner_and_the_shared_link_does_not(database, monkeypatch):
     page = RoomsPage(database, query="", learner=lambda: "Amina Nakato")
     page.open_button.click()
@@ -459,3 +521,80 @@ def test_the_address_keeps_the_learner_and_the_shared_link_does_not(database, mo
     assert page.address.own == page.address.address and page.address.share == f"room={page.room.code}"
     page.leave_button.click()
     assert page.address.address == "learner=Amina+Nakato"
+
+
+# ---------------------------------------------------------------------- rooms that stay usable (issue 29)
+def buttons(box) -> dict[str, widgets.Button]:
+    return {button.description: button for button in box.children}
+
+
+def test_the_host_frees_a_seat_and_the_freed_page_says_so_with_the_code_kept(database):
+    host = page_open(database, "Amina")
+    code = host.room.code
+    stranger = page_join(database, code, "Stranger")
+    host.tick()
+    assert list(buttons(host.free_seats)) == ["Free seat 2 (Stranger)"] and not buttons(stranger.free_seats)
+    buttons(host.free_seats)["Free seat 2 (Stranger)"].click()
+    assert not host.free_seats.children and "Stranger" not in host.seats.value
+    stranger.tick()
+    assert stranger.room is None and shown(stranger.forms) and stranger.code.value == code
+    assert f"The host freed your seat in room {code}" in stranger.sentence.value
+    # The old seat's link is gone from the address; the name the seat was taken under stays the page's learner.
+    assert stranger.address.address == f"room={code}&learner=Stranger", "the old seat's link is gone"
+    okello = page_join(database, code, "Okello")
+    assert okello.room is not None and okello.room.seat == 1
+
+
+def test_the_host_closes_the_room_and_every_page_says_it_is_closed(database):
+    host = page_open(database, "Amina")
+    guest = page_join(database, host.room.code, "Okello")
+    assert shown(host.close_button) and not shown(guest.close_button), "only the host may close the room"
+    guest.close_room()  # a forged click from the guest's page changes nothing
+    assert "Only the host" in guest.sentence.value
+    host.close_button.click()
+    guest.tick()
+    for page in (host, guest):
+        assert f"Room {host.room.code} is closed." in page.sentence.value
+    assert not shown(host.close_button)
+
+
+def test_a_person_back_from_away_reads_what_the_computer_played_for_them(database):
+    host = page_open(database, "Amina")
+    guest = page_join(database, host.room.code, "Okello")
+    code, token = host.room.code, guest.room.token
+    host.start()
+    guest.tick()
+    guest.leave()  # once dealt, the computer plays the seat until its person comes back
+    with RoomService(database) as service:
+        for _ in range(30):
+            host.tick()
+            if service.played_for(code, 1):
+                break
+            if host.board.state["your_turn"]:
+                tap_a_move(host)
+            else:
+                host.room.drive(now=time.time() + COMPUTER_PAUSE + rooms.DRIVER_GRACE + 1)
+        assert service.played_for(code, 1)
+    assert host.away_note.value == "", "the host was there all along"
+    back = RoomsPage(database, query=f"room={code}&player={token}")
+    assert back.room is not None and back.room.seat == 1
+    assert "While you were away the computer played for you: it " in back.away_note.value
+
+
+def test_a_flood_of_rooms_from_fresh_pages_of_one_address_stops_at_its_bound(database, monkeypatch):
+    from matatu_learn.play.rooms import CLIENT_ROOMS
+    from matatu_learn.store.roles import CLIENT_VARIABLE
+    from matatu_learn.widgets.page import new_page
+
+    monkeypatch.setenv(CLIENT_VARIABLE, "10.0.0.9")  # what the class server hands each page's kernel
+    for number in range(CLIENT_ROOMS):
+        new_page()  # a fresh page: a kernel of its own, with the page's whole budget
+        page_open(database, f"Spoiler {number}")
+    new_page()
+    page = RoomsPage(database, query="")
+    page.name.value = "Spoiler"
+    page.open_button.click()
+    assert page.room is None and f"This device has opened {CLIENT_ROOMS} rooms" in page.sentence.value
+    monkeypatch.setenv(CLIENT_VARIABLE, "10.0.0.10")  # another device on the class's network
+    new_page()
+    assert page_open(database, "Amina").room is not None

@@ -90,6 +90,25 @@ def test_an_oversized_upload_or_text_gets_a_sentence():
     assert len(calculator.position.value) < 300
 
 
+@pytest.mark.parametrize(
+    ("content", "sentence"),
+    [
+        ('[{"rules": "house", "position": {"hands": [' + "9" * 5000 + "]}}]", "a number longer than 30 digits"),
+        ("[" * 100_000, "lists or objects nested deeper than 32 levels"),
+        ("[" * 40 + "]" * 40, "lists or objects nested deeper than 32 levels"),
+    ],
+    ids=["huge-integer", "nested-past-the-parser", "nested-past-the-bound"],
+)
+def test_a_puzzle_file_the_trainer_cannot_read_gets_a_sentence(content, sentence):
+    trainer = PuzzleTrainer("house")
+    before = trainer.puzzle
+    upload = {"name": "odd.json", "type": "", "size": len(content), "content": content.encode()}
+    trainer.upload.value = (dict(upload, last_modified=datetime.now(UTC)),)
+    assert "The file was not loaded." in trainer.feedback.value
+    assert f"odd.json holds {sentence}" in trainer.feedback.value
+    assert trainer.custom is None and trainer.puzzle == before
+
+
 def test_a_client_cannot_empty_a_ruleset_choice_or_rewrite_its_options():
     picker = RulesetPicker("uganda")
     picker.set_state({"index": None})  # what the browser's message would carry

@@ -143,24 +143,33 @@ def test_history_lists_games_and_replays_them_step_by_step(database):
         """The round after the first ``count`` recorded moves, dealt and played again apart from the widget."""
         return Round.replay(PRESETS["party"], record.players, record.seed, record.actions[:count], record.leader)
 
+    def drawn(count):
+        """The table after ``count`` moves, the cards the last move brought outlined (the new top, new cards in a hand)."""
+        before, after = replayed(max(count - 1, 0)), replayed(count)
+        brought = {after.top} - {before.top} if count else set()
+        brought |= {card for seat in range(after.players) for card in set(after.hands[seat]) - set(before.hands[seat])}
+        return table_html(TeacherView(after), changed=brought)
+
     stepper.next.click()
     before = replayed(0)
     assert stepper.position == 1 and record.actions[0] not in stepper.caption.value  # no notation on the page
-    assert html.escape(Voice(before.players).explain(before, record.actions[0])) in stepper.caption.value
-    assert stepper.table.value == table_html(TeacherView(replayed(1)))
+    # Said of the seat that moved, as the teacher's view names it.
+    reason = Voice(before.players).allowed(before.ruling(record.actions[0]), before.to_move)
+    assert reason.startswith("South may ") and html.escape(reason) in stepper.caption.value
+    assert stepper.table.value == drawn(1)
     # A draw's effect is the engine's sentence, for the seat that drew.
     draw = record.actions.index("draw", 1)
     stepper.show(draw + 1)
     # How a seat is named is the stepper's business; that a draw is told, and drawn, is the replay's.
     assert "draws a card." in stepper.caption.value
-    assert stepper.table.value == table_html(TeacherView(replayed(draw + 1)))
+    assert stepper.table.value == drawn(draw + 1)
     stepper.back.click()
-    assert stepper.position == draw and stepper.table.value == table_html(TeacherView(replayed(draw)))
+    assert stepper.position == draw and stepper.table.value == drawn(draw)
     for _ in range(moves):
         stepper.next.click()
     assert stepper.position == moves and stepper.next.disabled
     final = replayed(moves)
-    assert final.over and stepper.table.value == table_html(TeacherView(final))
+    assert final.over and stepper.table.value == drawn(moves)
     names = seat_names(final.players)
     points = ", ".join(f"{names[seat]} {point}" for seat, point in enumerate(record.points))
     assert f"Points: {points}." in stepper.table.value
@@ -304,7 +313,7 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     assert "South plays the 8 of diamonds." in stepper.caption.value and "West is jumped." in stepper.caption.value
     assert not re.search("[♠♥♦♣]|<code>|play 8", stepper.caption.value)  # no notation on the page
     assert (
-        "Why it is allowed: You may lay the 8 of diamonds: it fits "
+        "Why it is allowed: South may lay the 8 of diamonds: it fits "
         "(the suit in play is diamonds and the top card is the 5 of diamonds)."
     ) in stepper.caption.value
     assert 'data-card="8♦"' in stepper.table.value and "<b>East</b> to move" in stepper.table.value
@@ -316,7 +325,7 @@ def test_frame_stepper_walks_a_lesson_forward_and_back_with_the_engine_explanati
     stepper.next.click()
     assert "West plays the 2 of clubs." in stepper.caption.value and "East now owes 2 cards." in stepper.caption.value
     assert (
-        "You may lay the 2 of clubs: you owe 2 cards, and another 2 (which passes the pick on) "
+        "West may lay the 2 of clubs: they owe 2 cards, and another 2 (which passes the pick on) "
         "or the Ace of spades (which cancels it) answers it."
     ) in stepper.caption.value
     assert not re.search("[♠♥♦♣]|<code>", stepper.caption.value)
@@ -374,7 +383,8 @@ def test_stepping_never_deals_or_replays_a_round(monkeypatch, database):
         assert last > 0
         for _ in range(last):
             stepper.next.click()
-        assert stepper.position == last and stepper.table.value == table_html(TeacherView(stepper.frames[last].game))
+        shown = table_html(TeacherView(stepper.frames[last].game), changed=stepper.changed(last))
+        assert stepper.position == last and stepper.table.value == shown
         stepper.back.click()
         stepper.restart.click()
         assert stepper.position == 0
@@ -431,7 +441,9 @@ def test_turn_explorer_shows_seat_zero_to_move_and_why_each_card_may_be_laid(pag
     explorer = TurnExplorer("bomb")
     assert explorer.game.to_move == 0 and not explorer.game.pending
     shown = {parse_card(name) for name in cards_in(explorer.table.value)}
-    assert shown == set(explorer.game.hands[0]) | {explorer.game.top}
+    assert shown == {explorer.game.top}  # the hand is drawn once: under the table, each card a button
+    faces = [name for box in explorer.hand.cards_box.children for name in cards_in(box.children[0].value)]
+    assert faces == [str(card) for card in explorer.game.hands[0]] == list(explorer.hand.buttons)
     assert "You cannot draw: in these rules you draw only when nothing fits" in explorer.moves.value
     party = TurnExplorer()
     page_ruleset("party")

@@ -11,6 +11,8 @@
   // Voilà's client reconnects a dropped websocket by itself; a check waits for that first.
   var RECONNECT_GRACE_MS = 1500;
   var STOPPED_STATES = { dead: true, restarting: true, autorestarting: true };
+  // The kernel's notices (matatu_learn/page_kernel.py, NOTICE).
+  var NOTICE = "application/vnd.matatu-learn.notice+json";
   var NativeWebSocket = window.WebSocket;
   var kernelUrl = null;
   var openSockets = 0;
@@ -52,8 +54,35 @@
     );
   }
 
-  // The execution state of a kernel status message in the v1 websocket protocol, else null.
-  function executionState(data) {
+  // A sentence the kernel shows about what the page sent (a value it could not use, too many
+  // bytes): one notice at the foot of the page, replaced by the next, read out by screen readers.
+  function tell(sentence) {
+    var notice = document.getElementById("matatu-page-notice");
+    if (notice === null) {
+      notice = document.createElement("div");
+      notice.id = "matatu-page-notice";
+      notice.setAttribute("role", "status");
+      notice.style.cssText =
+        "position:fixed;bottom:0;left:0;right:0;z-index:9999;padding:0.75em 3em 0.75em 1em;" +
+        "background:#fff4d6;color:#3d2b00;border-top:2px solid #8a6d00;font:1em sans-serif;";
+      var text = document.createElement("span");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "Close";
+      close.style.cssText = "position:absolute;right:0.5em;top:50%;transform:translateY(-50%);min-height:44px;";
+      close.addEventListener("click", function () {
+        notice.remove();
+      });
+      notice.appendChild(text);
+      notice.appendChild(close);
+      document.body.appendChild(notice);
+    }
+    notice.firstChild.textContent = sentence;
+  }
+
+  // The parts of a message in the v1 websocket protocol (header, parent header, metadata,
+  // content), or null for anything else.
+  function messageParts(data) {
     if (!(data instanceof ArrayBuffer) || data.byteLength < 56) {
       return null;
     }
@@ -69,10 +98,7 @@
       var part = function (index) {
         return JSON.parse(new TextDecoder().decode(new Uint8Array(data, offset(index), offset(index + 1) - offset(index))));
       };
-      if (part(1).msg_type !== "status") {
-        return null;
-      }
-      return part(4).execution_state || null;
+      return { header: part(1), content: part(4) };
     } catch (error) {
       return null;
     }
@@ -86,8 +112,14 @@
       openSockets += 1;
     });
     socket.addEventListener("message", function (event) {
-      if (STOPPED_STATES[executionState(event.data)]) {
+      var message = messageParts(event.data);
+      if (message === null) {
+        return;
+      }
+      if (message.header.msg_type === "status" && STOPPED_STATES[message.content.execution_state]) {
         say();
+      } else if (message.header.msg_type === "display_data" && message.content.data && message.content.data[NOTICE]) {
+        tell(String(message.content.data[NOTICE].sentence || ""));
       }
     });
     socket.addEventListener("close", function () {

@@ -98,19 +98,30 @@ function skeleton(root, id) {
     marker: h("div", { class: "mt-marker", "data-marker": "" }),
     facts: h("ul", { class: "mt-facts" }),
     why: h("details", { class: "mt-why" }),
-    last: h("p", { class: "mt-last", "aria-live": "polite" }),
+    last: h("p", { class: "mt-last" }),
+    // What a screen reader hears as the table goes on: each move, a question, the result (never shown).
+    said: h("div", { class: "mt-said", "aria-live": "polite" }),
     coach: h("section", { class: "mt-coach" }),
     question: h("div", { class: "mt-question matatu-question", role: "group" }),
     // Hidden unless a shared screen passes between people; even hidden, a button says what it does.
     cover: h("button", { class: "mt-btn mt-cover", type: "button" }),
     handTitle: h("p", { class: "mt-hand-title", id: `${id}-hand` }),
-    hand: h("div", { class: "mt-hand", "data-hand": true, role: "group", "aria-labelledby": `${id}-hand` }),
-    result: h("section", { class: "mt-result matatu-result" }),
+    // One stop for Tab: the arrow keys move between its cards (a roving tabindex). It holds the
+    // focus itself while its cards wait for your turn, so that the focus is never lost.
+    hand: h("div", {
+      class: "mt-hand",
+      "data-hand": true,
+      role: "group",
+      "aria-labelledby": `${id}-hand`,
+      tabindex: "-1",
+    }),
+    result: h("section", { class: "mt-result matatu-result", tabindex: "-1" }),
     controls: h("div", { class: "mt-controls", role: "group" }),
     next: h("button", { class: "mt-btn mt-next", type: "button" }),
     pace: h("select", { class: "mt-pace" }),
     logCount: h("span"),
     log: h("ol", { class: "mt-moves matatu-moves" }),
+    keys: h("details", { class: "mt-keys" }),
     // Never hidden, only emptied: a live region that appears with its text is often not read out.
     notice: h("div", { class: "mt-notice", role: "status", "aria-live": "polite" }),
     reasons: h("div", { hidden: true }), // controls' reasons, pointed to by aria-describedby
@@ -137,11 +148,12 @@ function skeleton(root, id) {
     h("div", { class: "mt-buttons" }, [parts.controls, computer]),
   ]);
   const logBox = h("details", { class: "mt-log" }, [h("summary", {}, [parts.logCount]), parts.log]);
-  const side = h("div", { class: "mt-side" }, [parts.last, parts.coach, logBox]);
+  const side = h("div", { class: "mt-side" }, [parts.last, parts.coach, logBox, parts.keys]);
   root.append(
     h("header", { class: "mt-head" }, [parts.headline, parts.status]),
     h("div", { class: "mt-cols" }, [main, side]),
     parts.notice,
+    parts.said,
     parts.reasons,
   );
   return parts;
@@ -162,6 +174,8 @@ function render({ model, el }) {
   let noticeAnchor = null; // what the notice points at
   let wide; // the table is wide enough for the marker's explanation to stay open
   let queued = false;
+  let handIndex = 0; // the card of the hand that Tab lands on (the roving tabindex), by its place
+  let heard = null; // what the screen reader has been told: {round, moves, question, ending, turn}
 
   parts.cover.addEventListener("click", () => send({ type: "reveal" }));
   parts.next.addEventListener("click", () => send({ type: "next" }));
@@ -169,9 +183,137 @@ function render({ model, el }) {
     model.set("pace", parts.pace.value);
     model.save_changes();
   });
-  root.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") hideNotice();
+  root.addEventListener("keydown", keyPressed);
+  parts.hand.addEventListener("focusin", (event) => {
+    const cards = handCards();
+    const index = cards.indexOf(event.target);
+    if (index >= 0) {
+      handIndex = index;
+      rove(cards);
+    }
   });
+
+  // ---- the keyboard (the map is drawn from the state's words: ``words.keys``)
+  function handCards() {
+    return [...parts.hand.querySelectorAll(".mt-card")];
+  }
+
+  // Only the card at ``handIndex`` is in the Tab order; the arrow keys reach the others.
+  // While no card can be played, the hand itself is the Tab stop: its name says what it holds.
+  function rove(cards = handCards()) {
+    handIndex = Math.min(handIndex, Math.max(cards.length - 1, 0));
+    cards.forEach((card, index) => card.setAttribute("tabindex", index === handIndex ? "0" : "-1"));
+    parts.hand.setAttribute("tabindex", cards.some((card) => !card.disabled) ? "-1" : "0");
+  }
+
+  function focusHand() {
+    const cards = handCards();
+    rove(cards);
+    const card = cards[handIndex];
+    const target = card && !card.disabled ? card : parts.hand.parentElement.hidden ? null : parts.hand;
+    target?.focus({ preventScroll: false });
+    return Boolean(target);
+  }
+
+  // Where the focus goes when what had it went away: the question, the cover, the result, the hand.
+  function focusBest() {
+    const visible = (node) => node && !node.hidden && !node.disabled && node.getClientRects().length;
+    const candidates = [
+      parts.question.hidden ? null : parts.question.querySelector(".mt-answer"),
+      parts.cover.hidden ? null : parts.cover,
+      parts.result.hidden ? null : parts.result.querySelector("button") || parts.result,
+    ];
+    const target = candidates.find(visible);
+    if (target) {
+      target.focus({ preventScroll: false });
+      return;
+    }
+    if (!focusHand() && visible(parts.next)) parts.next.focus();
+  }
+
+  function focusLost() {
+    const active = document.activeElement;
+    return !active || active === document.body || active === document.documentElement || active.disabled
+      || !active.getClientRects().length;
+  }
+
+  // Say ``text`` again even when it has not changed since it was last said.
+  function announce(node, text, place = null) {
+    if (!text) return;
+    if (node.textContent === text) node.textContent = "";
+    setTimeout(() => (place ? showNotice(text, place) : setText(node, text)), 30);
+  }
+
+  function step(list, from, key) {
+    const last = list.length - 1;
+    const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    if (key === "Home") return 0;
+    if (key === "End") return last;
+    return Math.min(Math.max(from + moves[key], 0), last);
+  }
+
+  function keyPressed(event) {
+    const target = event.target;
+    if (event.key === "Escape") {
+      hideNotice();
+      if (state.question && !state.result) send({ type: "cancel" });
+      return;
+    }
+    if (event.ctrlKey || event.altKey || event.metaKey || target.closest("select, input, textarea, summary")) return;
+    const key = event.key;
+    const arrow = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(key);
+    if (arrow && target.matches(".mt-card")) {
+      const cards = handCards();
+      handIndex = step(cards, cards.indexOf(target), key);
+      rove(cards);
+      cards[handIndex].focus();
+      event.preventDefault();
+    } else if (arrow && target.matches(".mt-answer")) {
+      const answers = [...parts.question.querySelectorAll(".mt-answer")];
+      answers[step(answers, answers.indexOf(target), key)].focus();
+      event.preventDefault();
+    } else if (/^[1-9]$/.test(key) && state.question && !parts.question.hidden) {
+      parts.question.querySelectorAll(".mt-answer")[Number(key) - 1]?.click();
+      event.preventDefault();
+    } else if (key === "t" || key === "T") {
+      localNotice = true;
+      announce(parts.notice, state.read_out, parts.status);
+      event.preventDefault();
+    } else if (key === "l" || key === "L") {
+      announce(parts.said, state.last ? state.last.text : state.status);
+      event.preventDefault();
+    } else if (key === "h" || key === "H") {
+      if (focusHand()) event.preventDefault();
+    }
+  }
+
+  // What the screen reader is told after a draw: every move it has not heard (in the words of
+  // the seat at this screen), the question that opened, the result, and that it is your turn.
+  function drawSaid() {
+    const log = state.log || [];
+    const question = state.question && !state.result ? state.question.text : null;
+    const ending = state.result ? state.result.ending : null;
+    const now = { round: state.round, moves: log.length, question, ending, turn: Boolean(state.your_turn) };
+    const before = heard;
+    heard = now;
+    if (!before || !state.order) return; // the table as it opens: nothing has happened yet
+    const lines = [];
+    const from = before.round === now.round ? before.moves : 0;
+    for (const entry of log.slice(from)) lines.push(entry.text);
+    if (question && question !== before.question) lines.push(question);
+    if (ending && ending !== before.ending) lines.push(ending);
+    else if (!ending && now.turn && (!before.turn || lines.length) && !question) lines.push(state.status);
+    if (lines.length) announce(parts.said, lines.join(" "));
+  }
+
+  function drawKeys() {
+    const keys = (state.words || {}).keys;
+    if (!keys || unchanged(parts.keys, keys)) return;
+    parts.keys.textContent = "";
+    const map = h("dl", { class: "mt-key-map" });
+    for (const [pressed, does] of keys.rows) map.append(h("dt", { text: pressed }), h("dd", { text: does }));
+    parts.keys.append(h("summary", { text: keys.title }), map);
+  }
 
   function hideNotice() {
     localNotice = false;
@@ -218,6 +360,7 @@ function render({ model, el }) {
     setText(parts.status, state.status);
     const words = state.words || {};
     setText(parts.next, words.next);
+    if (words.controls) parts.controls.setAttribute("aria-label", words.controls);
     if (!unchanged(parts.pace, words.pace, words.paces)) {
       parts.pace.setAttribute("aria-label", words.pace || "");
       parts.pace.textContent = "";
@@ -333,10 +476,11 @@ function render({ model, el }) {
     answers[0]?.focus({ preventScroll: true });
   }
 
-  // A card's label is its face's, then the marks and the reason the state gives it.
+  // A card's name is short: its face's, then the state's few marks ("cannot be played now"); why
+  // not is said in the notice when the card is chosen.
   function handLabel(entry) {
     const label = faces[entry.card] ? faces[entry.card].label : entry.card;
-    return [label, ...(entry.marks || [])].join(", ") + (entry.reason ? `: ${entry.reason}` : "");
+    return [label, ...(entry.marks || [])].join(", ");
   }
 
   function handButton(entry) {
@@ -375,6 +519,7 @@ function render({ model, el }) {
       toggle(button, "mt-chopper", entry.chopper);
       if (parts.hand.children[index] !== button) parts.hand.insertBefore(button, parts.hand.children[index] || null);
     });
+    rove();
   }
 
   function drawControls() {
@@ -570,6 +715,7 @@ function render({ model, el }) {
     state = model.get("state") || {};
     faces = model.get("faces") || {};
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    const waiting = focused === parts.hand; // the hand held the focus until its cards could be played
     const last = state.last;
     const moved = last && shownSerial !== undefined && last.serial !== shownSerial;
     const from = moved && last.laid ? origin(last) : null;
@@ -583,14 +729,15 @@ function render({ model, el }) {
     drawResult();
     drawSide();
     drawAdvice();
+    drawKeys();
+    drawSaid();
     if (moved && last.laid) fly(from, last);
     // A table shown before its first state has nothing to animate from.
     if (state.order) shownSerial = last ? last.serial : null;
-    // The focus stays where it was; if that button went away, it goes to what is asked next.
-    if (focused && !root.contains(document.activeElement)) {
-      const asked = ".mt-answer, .mt-cover:not([hidden]), .mt-card:not(:disabled), .mt-next:not(:disabled)";
-      const next = focused.isConnected && !focused.disabled ? focused : root.querySelector(asked);
-      next?.focus({ preventScroll: true });
+    // The focus stays where it was; if that went away (a card laid, a question answered, the
+    // buttons put away), it goes to the question, the result or the hand: never to the page.
+    if (focused && (!root.contains(document.activeElement) || focusLost() || (waiting && state.your_turn))) {
+      focusBest();
     }
     drawNotice();
     // Drawn last: a program waiting for the table can wait for this to count the moves.
@@ -610,13 +757,24 @@ function render({ model, el }) {
   model.on("change:state", schedule);
   model.on("change:faces", schedule);
   model.on("change:pace", pace);
+  // The kernel asks for the focus when the table takes the place of what had it (a room's deal,
+  // a new game): taken only if the focus was lost, never from anything that holds it.
+  const asked = () => {
+    const request = model.get("focus_request") || 0;
+    if (request <= (model.focusGiven || 0)) return;
+    model.focusGiven = request;
+    for (const delay of [0, 300, 1000]) setTimeout(() => root.isConnected && focusLost() && focusBest(), delay);
+  };
+  model.on("change:focus_request", asked);
   pace();
   redraw();
+  asked();
   return () => {
     resized.disconnect();
     model.off("change:state", schedule);
     model.off("change:faces", schedule);
     model.off("change:pace", pace);
+    model.off("change:focus_request", asked);
   };
 }
 
