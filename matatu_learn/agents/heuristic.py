@@ -370,14 +370,15 @@ def heuristic_decision(view: PlayerView, action: Action, motive: Motive) -> Deci
     elif motive in (Motive.ATTACK, Motive.HEAVIEST):
         numbers = {"shed": values[card]}
         if motive is Motive.HEAVIEST:
-            heavier = any(
-                option.kind is PLAY and RANK_OF[option.card] != ACE and values[option.card] > values[card]
-                for option in view.legal
-            )
-            if heavier:
+            wild = style_for(view.rules).wild
+            heavier = [
+                option.card for option in view.legal if option.kind is PLAY and values[option.card] > values[card]
+            ]
+            if any(not wild[other] for other in heavier):
                 motive = Motive.MOST_TO_FOLLOW
                 asides.add(Aside.MOST_TO_FOLLOW)
-            else:
+            elif not heavier:
+                # Only true when no card that fits weighs more, an Ace or a joker kept back included.
                 asides.add(Aside.HEAVIEST_FITTING)
     elif motive is Motive.ONLY_FITTING:
         asides.add(Aside.ONLY_FITTING)

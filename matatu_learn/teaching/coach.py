@@ -1,4 +1,4 @@
-"""The coach of a first game: one round of house rules against one computer player, told turn by turn.
+"""The coach of a first game: one round of the learner's ruleset against one computer player, told turn by turn.
 
 At each of the learner's turns the coach says what is happening (the card on the pile, a pick
 owed, a suit named), which of the learner's cards fit, whether a cut is possible and what the
@@ -8,8 +8,11 @@ better move and why, by the search's own judgement. When the round is over it co
 with the learner. Every sentence is built from the voice's words, for the learner's seat only,
 from what that seat may see.
 
-The deals are chosen (``lesson_data/first_game.json``, found by ``find_seeds``) so that, when the
-learner follows the coach, a pick, a jump, an Ace and a chance to cut all come up.
+The deals are chosen for each ruleset (``lesson_data/first_game.json``, found by ``find_seeds``) so
+that, when the learner follows the coach, the ruleset's own specials come up (``RULESET_MOMENTS``):
+house rules' pick, jump, Ace and cut; Uganda Classic's cutter and calls; the 54-card rules' joker
+bomb and the Ace of spades defusing it; the party rules' picks that add up, cut and "Matatu!".
+Every reason the coach gives is a fact of the position (``grounds``), worded by ``why``.
 
 >>> import os, tempfile
 >>> table = CoachedTable(first_game_seeds()[0], database=os.path.join(tempfile.mkdtemp(), "coach.sqlite3"))
@@ -33,19 +36,34 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
 from ..agents.choices import make_agent
 from ..agents.decisions import Decision, Motive
 from ..agents.playouts import Difference, Valuation, value_moves, wins
-from ..engine.actions import CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
+from ..engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY, Action, parse_action
 from ..engine.cards import ACE, JACK, RANK_OF, SUIT_OF, Card
-from ..engine.events import Acted, Again, Owes, RoundEnd, Skipped, public_event
+from ..engine.events import Acted, Again, Called, Cancelled, Owes, RoundEnd, Skipped, public_event
 from ..engine.round import Round
-from ..engine.rules import PRESETS, SWITCH_NAMES, with_switches
-from ..engine.tables import tables_for
+from ..engine.rules import (
+    PRESETS,
+    SWITCH_NAMES,
+    AfterDraw,
+    Calls,
+    Chopper,
+    CutCounts,
+    CutWinner,
+    JackEffect,
+    Marker,
+    Opening,
+    PickMode,
+    with_switches,
+)
+from ..engine.rules_text import rules_sections
+from ..engine.scoring import Match
 from ..engine.view import PlayerView
 from ..play.protocol import Tap, TapKind
 from ..play.seats import Seat
@@ -53,10 +71,12 @@ from ..play.table import Table
 from ..store.registry import Registry
 from ..store.roles import WriteBudget
 from ..strategy.grading import DEFAULT_DEALS, GOOD, GradedDecision, error_of, label_for, valued_decision
+from .lessons import RULESET_CHOICES
 from .play import HUMAN, QUESTIONS, PlayError, seat_labels
 from .table_facts import no_pause, set_up_screen
 from .table_state import table_state
 from .voice import (
+    CALL_WORDS,
     RANK_WORDS,
     SUIT_WORDS,
     Voice,
@@ -68,46 +88,87 @@ from .voice import (
 )
 
 FIRST_GAME = Path(__file__).parent / "lesson_data" / "first_game.json"
-# The four moments a first game must show when the learner follows the coach.
-MOMENTS = ("pick", "jump", "ace", "cut")
-MOMENT_WORDS = {"pick": "a pick", "jump": "a jump", "ace": "an Ace", "cut": "a chance to cut"}
+# What a first game must show when the learner follows the coach: each ruleset's own specials.
+RULESET_MOMENTS = {
+    "house": ("pick", "jump", "ace", "cut"),
+    "uganda": ("cut", "warning", "card"),
+    "bomb": ("bomb", "defuse"),
+    "party": ("adds_up", "cut", "matatu"),
+}
+MOMENTS = RULESET_MOMENTS["house"]
 # The search player whose choice is the coach's, and the deals a choice is judged on: the grade's.
 ADVISER = "search:2"
 JUDGE_DEALS = DEFAULT_DEALS
 LEARNER = 0  # the learner sits South, seat 0, as at the Play table
+LONG_GAME = 500  # moves after which a first game played by itself is given up
+FIRST_RULESET = "house"
 
 
 # ---------------------------------------------------------------------- the chosen deals
 @cache
 def first_game_data() -> dict:
-    """The chosen deals: the ruleset, the seats, the adviser and the kept seeds with their moments."""
+    """The chosen deals: the seats, the adviser, and for each ruleset its kept seeds with their moments."""
     return json.loads(FIRST_GAME.read_text(encoding="utf-8"))
 
 
-def first_game_seeds() -> list[int]:
-    """The kept seeds, the best first.
+def first_game_rulesets() -> tuple[str, ...]:
+    """The rulesets that have chosen deals (the four presets)."""
+    return tuple(first_game_data()["rulesets"])
 
-    >>> len(first_game_seeds()) >= 3
+
+def coached_ruleset(choice: str) -> str:
+    """The ruleset whose chosen deals a learner's ruleset choice plays: the choice's preset.
+
+    >>> coached_ruleset("uganda-jokers"), coached_ruleset("bomb"), coached_ruleset("chess")
+    ('uganda', 'bomb', 'house')
+    """
+    preset = RULESET_CHOICES[choice][1] if choice in RULESET_CHOICES else FIRST_RULESET
+    return preset if preset in first_game_rulesets() else FIRST_RULESET
+
+
+def first_game_seeds(ruleset: str = FIRST_RULESET) -> list[int]:
+    """The kept seeds of a ruleset, the best first.
+
+    >>> len(first_game_seeds()) >= 3 and all(first_game_seeds(ruleset) for ruleset in first_game_rulesets())
     True
     """
-    return [entry["seed"] for entry in first_game_data()["seeds"]]
+    return [entry["seed"] for entry in first_game_data()["rulesets"][ruleset]["seeds"]]
 
 
 def moments(game: Round, seat: int = LEARNER) -> set[str]:
-    """Which of the four moments came up in a round dealt from its seed, for ``seat``.
+    """Which moments came up in a round, for ``seat``.
 
-    ``pick``: somebody owed cards; ``jump``: an 8 or a J jumped a player (with two, its player
-    played again); ``ace``: an Ace was laid; ``cut``: ``seat`` could cut at one of its turns.
+    ``pick``: somebody owed cards; ``adds_up``: a pick was answered by one that added to it;
+    ``jump``: an 8 or a J jumped a player (with two, its player played again); ``ace``: an Ace
+    was laid; ``bomb``: a joker made somebody owe five; ``defuse``: the Ace of spades cancelled
+    a joker's pick; ``warning``, ``card``, ``matatu``: ``seat`` made that call; ``cut``:
+    ``seat`` could cut at one of its turns.
     """
     found = set()
+    owed = 0
+    top = beneath = None  # the card on the pile, and the one it covered (a cancel follows its Ace)
     for event in game.log:
         cls = event.__class__
         if cls is Owes:
             found.add("pick")
+            if owed and event.count > owed:
+                found.add("adds_up")
+            if top is not None and top.is_joker:
+                found.add("bomb")
+            owed = event.count
         elif cls is Again or cls is Skipped:
             found.add("jump")
-        elif cls is Acted and event.action.card is not None and RANK_OF[event.action.card] == ACE:
-            found.add("ace")
+        elif cls is Cancelled and beneath is not None and beneath.is_joker:
+            found.add("defuse")
+        elif cls is Called and event.seat == seat:
+            found.add(event.word)
+        elif cls is Acted:
+            card = event.action.card
+            if card is not None and RANK_OF[card] == ACE:
+                found.add("ace")
+            if event.action.kind in (PLAY, CUT) and card is not None:
+                top, beneath = card, top
+            owed = event.pending
     replay = Round(game.rules, game.players, game.seed, game.leader)
     for action in game.history:
         if replay.to_move == seat and any(legal.kind is CUT for legal in replay.legal_actions()):
@@ -116,10 +177,14 @@ def moments(game: Round, seat: int = LEARNER) -> set[str]:
     return found
 
 
-def follow_the_coach(seed: int, database=None, adviser: str = ADVISER) -> CoachedTable:
-    """A first game played to its end by a learner who always takes the coach's advice."""
-    table = CoachedTable(seed, database=database, adviser=adviser)
-    for _ in range(500):
+def follow_the_coach(
+    seed: int, database=None, adviser: str = ADVISER, ruleset: str = FIRST_RULESET, judged: bool = True
+) -> CoachedTable:
+    """A first game played to its end by a learner who always takes the coach's advice
+    (``judged`` False: the coach does not answer the moves, which is quicker)."""
+    table = CoachedTable(seed, database=database, adviser=adviser, ruleset=ruleset)
+    table.coach.judge_later = not judged  # a move left unjudged is never settled
+    for _ in range(LONG_GAME):
         if table.over:
             break
         if table.computer_to_move:
@@ -129,28 +194,48 @@ def follow_the_coach(seed: int, database=None, adviser: str = ADVISER) -> Coache
     return table
 
 
-def find_seeds(seeds: Iterable[int], database=None, adviser: str = ADVISER) -> list[dict]:
-    """The seeds whose first game, played by the coach's advice, shows all four moments.
+def heuristic_moments(seed: int, ruleset: str = FIRST_RULESET) -> set[str]:
+    """The moments of a round dealt from ``seed`` with the heuristic in both seats: the quick first
+    sieve of a seed search (a seed kept must then show its moments when the coach is followed)."""
+    game = Match(PRESETS[ruleset], 2, seed).next_round()  # dealt as the table deals it
+    agent = make_agent("heuristic", seed)
+    for _ in range(LONG_GAME):
+        if game.over:
+            break
+        game.apply(agent.choose(PlayerView(game, game.to_move)))
+    return moments(game)
 
-    This made ``lesson_data/first_game.json``: every seed of a range was played this way and
-    the kept ones sorted so that the learner's own cards make the moments (an Ace and a jump laid
-    by the learner) in a short round the learner wins.
+
+def find_seeds(seeds: Iterable[int], database=None, adviser: str = ADVISER, ruleset: str = FIRST_RULESET) -> list[dict]:
+    """The seeds whose first game in ``ruleset``, played by the coach's advice, shows all its moments
+    and every move of which the coach calls good.
+
+    This made ``lesson_data/first_game.json`` (``benchmarks/first_game_seeds.py`` runs it): the
+    seeds of a range were played this way, and the kept ones sorted so that the learner's own
+    cards make the moments in a short round the learner wins.
     """
     kept = []
+    wanted = set(RULESET_MOMENTS[ruleset])
     for seed in seeds:
-        table = follow_the_coach(seed, database, adviser)
+        if not wanted <= moments(follow_the_coach(seed, database, adviser, ruleset, judged=False).game):
+            continue
+        table = follow_the_coach(seed, database, adviser, ruleset)
         game = table.game
         found = moments(game)
-        if set(MOMENTS) <= found:
-            laid = [action.card for action in table.learner_actions() if action.card is not None]
+        # A chosen deal never has the coach find fault with its own advice (the grade and the
+        # adviser can disagree on a close position): following the coach is good at every turn.
+        if all(verdict.kind == "good" for verdict in table.verdicts):
+            learner = table.coach.learner_actions()
+            laid = [action.card for action in learner if action.card is not None]
             kept.append(
                 {
                     "seed": seed,
                     "moves": len(game.history),
-                    "learner_turns": len(table.learner_actions()),
+                    "learner_turns": len(learner),
                     "learner_ace": any(RANK_OF[card] == ACE for card in laid),
                     "learner_jump": any(RANK_OF[card] in (8, JACK) for card in laid),
                     "learner_two": any(RANK_OF[card] == 2 for card in laid),
+                    "moments": sorted(found),
                     "ending": str(game.result.reason),
                     "learner_wins": LEARNER in game.result.winners,
                 }
@@ -317,10 +402,238 @@ def _other(view: PlayerView) -> int:
     return (view.seat + 1) % view.players
 
 
-def why(view: PlayerView, action: Action, voice: Voice | None = None) -> str:
-    """Why a move is worth making, from the facts of the position, in plain words (a clause).
+# ---------------------------------------------------------------------- the coach's reasons, as facts
+class Reason(StrEnum):
+    """Why a move is worth making: each kind states facts of the position (``Grounds.numbers``)."""
 
-    >>> from matatu_learn.engine.rules import PRESETS
+    CUT = "cut"  # left: the hand's weight after the chop; others: the other player's card count
+    LAST_CARD = "last_card"  # the hand holds this card only
+    CANCELS_PICK = "cancels_pick"  # the Ace of spades cancels the pick owed: nobody picks up
+    ANSWERS_PICK = "answers_pick"  # owed: what the other player owes after the answer
+    SMALLER_ANSWER = "smaller_answer"  # picked: the difference the learner picks up instead of pending
+    EQUAL_ANSWER = "equal_answer"  # an answer of the same size cancels the pick
+    ATTACK = "attack"  # owed: what the other player must pick up; shed: the card's value
+    AGAIN = "again"  # a jump or reverse at a table of two: the learner plays again; shed
+    WILD_FOLLOW = "wild_follow"  # an Ace or joker naming the suit of ``cards``, the other cards of it held
+    WILD = "wild"  # an Ace or joker: it fits anything (names a suit, or a colour, or nothing)
+    HEAVIEST = "heaviest"  # shed: the card's value, the most of any card that fits (two or more fit)
+    HEAVIEST_KEEPS_WILD = "heaviest_keeps_wild"  # the heaviest that fits apart from the wild ``cards``, kept
+    ONLY_KEEPS_WILD = "only_keeps_wild"  # the one card that fits apart from the wild ``cards``, kept
+    SHEDS = "sheds"  # shed: the card's value
+    DRAW_NOTHING_FITS = "draw_nothing_fits"  # no card can be laid, nor a cut made
+    KEEPS_CHOPPER = "keeps_chopper"  # a draw or pass when only a cut is possible: the chopper is kept
+    DRAW_THEN_LAY = "draw_then_lay"  # after a draw a card that fits may still be laid (after_draw)
+    PASS_AFTER_DRAW = "pass_after_draw"  # the learner has drawn and keeps what fits
+    PASS_NOTHING_FITS = "pass_nothing_fits"  # nothing can be laid
+    PASS_TAKES_ONE = "pass_takes_one"  # a pass without drawing takes one card
+    PICK_NOTHING_ANSWERS = "pick_nothing_answers"  # pending: the cards owed, nothing answers
+    PICK_KEEPS_ANSWER = "pick_keeps_answer"  # pending: the cards owed, an answer is kept
+    CALL = "call"  # the call owed is made before anything else
+    CATCH = "catch"  # caught: the seat that missed its call; penalty: the cards it picks up
+
+
+@dataclass(frozen=True, slots=True)
+class Grounds:
+    """A move's reason as facts: its kind, the cards and numbers it cites, and the call it makes.
+
+    ``call`` is the call word a play says (``warning``, ``card``, ``matatu``), with
+    ``numbers["left"]`` the cards it leaves in hand.
+    """
+
+    action: Action
+    reason: Reason
+    cards: tuple[Card, ...] = ()
+    numbers: dict = field(default_factory=dict)
+    call: str | None = None
+
+
+def _is_wild(card: Card) -> bool:
+    return card.is_joker or RANK_OF[card] == ACE
+
+
+def _after(view: PlayerView, action: Action) -> Round:
+    """The round after the seat's ``action``, on a deal consistent with what it sees: what a move
+    does to the turn and to a pick is public, whatever the hidden cards are."""
+    after = view.sample_round(random.Random(len(view.history)))
+    after.apply(action)
+    return after
+
+
+def grounds(view: PlayerView, action: Action) -> Grounds:
+    """Why a move is worth making, as facts of the position (``Reason``), for ``why`` to word.
+
+    >>> from matatu_learn.engine.cards import parse_card, parse_cards
+    >>> game = Round.from_position(PRESETS["house"], [parse_cards("3♥ A♠ K♣"), parse_cards("K♦ Q♣ 9♠")],
+    ...     pile=parse_cards("7♥"), marker=parse_card("6♦"))
+    >>> grounds(PlayerView(game, 0), parse_action("play 3♥")).reason
+    <Reason.ONLY_KEEPS_WILD: 'only_keeps_wild'>
+    """
+    values = view.values
+    other = _other(view)
+    kind = action.kind
+    plays = [legal for legal in view.legal if legal.kind is PLAY]
+    fitting = sorted({legal.card for legal in plays}, key=lambda card: values[card])
+    if kind is CATCH:
+        return Grounds(action, Reason.CATCH, numbers={"caught": view.catchable, "penalty": view.rules.catch_penalty})
+    if kind is CALL:
+        return Grounds(action, Reason.CALL)
+    if kind is CUT:
+        return Grounds(
+            action, Reason.CUT, numbers={"left": view.total() - values[action.card], "others": view.hand_sizes[other]}
+        )
+    if kind in (DRAW, PASS) and not plays and any(legal.kind is CUT for legal in view.legal):
+        return Grounds(action, Reason.KEEPS_CHOPPER)
+    if kind is DRAW:
+        if not plays:
+            return Grounds(action, Reason.DRAW_NOTHING_FITS)
+        return Grounds(action, Reason.DRAW_THEN_LAY)
+    if kind is PASS:
+        if view.has_drawn:
+            return Grounds(action, Reason.PASS_AFTER_DRAW if plays else Reason.PASS_NOTHING_FITS)
+        return Grounds(action, Reason.PASS_TAKES_ONE)
+    if kind is PICK:
+        reason = Reason.PICK_KEEPS_ANSWER if plays else Reason.PICK_NOTHING_ANSWERS
+        return Grounds(action, reason, numbers={"pending": view.pending})
+    card = action.card
+    shed = values[card]
+    left = len(view.hand) - 1
+
+    def told(reason: Reason, cards: tuple = (), **numbers) -> Grounds:
+        if action.word is not None:
+            numbers["left"] = left
+        return Grounds(action, reason, cards, numbers, action.word)
+
+    if left == 0:
+        return told(Reason.LAST_CARD)
+    after = _after(view, action)
+    if view.pending:
+        if after.pending and after.to_move == other:
+            return told(Reason.ANSWERS_PICK, owed=after.pending)
+        if card.is_joker or RANK_OF[card] != ACE:
+            taken = len(after.hands[view.seat]) - left
+            if taken:
+                return told(Reason.SMALLER_ANSWER, picked=taken, pending=view.pending)
+            return told(Reason.EQUAL_ANSWER)
+        return told(Reason.CANCELS_PICK)
+    if after.pending and after.to_move == other:
+        return told(Reason.ATTACK, owed=after.pending, shed=shed)
+    if after.to_move == view.seat and view.players == 2:
+        return told(Reason.AGAIN, shed=shed)
+    if _is_wild(card):
+        if action.suit is None:
+            return told(Reason.WILD)
+        follow = tuple(
+            held for held in view.hand if held != card and not _is_wild(held) and SUIT_OF[held] == action.suit
+        )
+        return told(Reason.WILD_FOLLOW if follow else Reason.WILD, follow)
+    wild = tuple(held for held in fitting if _is_wild(held))
+    plain = [held for held in fitting if not _is_wild(held)]
+    if wild and plain == [card]:
+        return told(Reason.ONLY_KEEPS_WILD, wild, shed=shed)
+    if len(fitting) > 1 and shed == values[fitting[-1]]:
+        return told(Reason.HEAVIEST, shed=shed)
+    if wild and shed == values[plain[-1]]:
+        return told(Reason.HEAVIEST_KEEPS_WILD, wild, shed=shed)
+    return told(Reason.SHEDS, shed=shed)
+
+
+def _wild_one(card: Card) -> str:
+    return "a joker" if card.is_joker else "an Ace"
+
+
+def _kept_wild(cards: tuple[Card, ...]) -> str:
+    """The wild cards a play keeps: 'the Ace of spades, which you keep for later: it fits anything'."""
+    fits = "it fits" if len(cards) == 1 else "they fit"
+    return f"{listed([card_words(card) for card in cards])}, which you keep for later: {fits} anything"
+
+
+_PICK_VERBS = {
+    PickMode.PASS_ON: "it passes the pick on",
+    PickMode.ADD_UP: "it adds to the pick",
+    PickMode.COMPARE: "it is a bigger pick",
+}
+_DRAW_THEN = {
+    AfterDraw.ANY_FITTING: "after a draw you may still lay a card that fits, and the card you draw may serve you better",
+    AfterDraw.DRAWN_MUST: "you keep your cards for later, and the card you draw is laid if it fits",
+    AfterDraw.DRAWN_OR_PASS: "you keep your cards for later, and you may lay the card you draw if it fits",
+    AfterDraw.END: "you keep your cards for later",
+}
+
+
+def _again_words(view: PlayerView, card: Card, other: str) -> str:
+    if RANK_OF[card] == 8 or (RANK_OF[card] == JACK and view.rules.jack is JackEffect.JUMP):
+        return f"it jumps {other}, so you play again"
+    return "it reverses the order: with two players you play again"
+
+
+# Each reason in words: a clause, from the facts ``grounds`` found (``other``: the other seat's name).
+_REASON_WORDS = {
+    Reason.CUT: lambda view, facts, other: (
+        f"a cut ends the round at once, and the lightest hand wins: you would keep {facts.numbers['left']} points, "
+        f"and {other} holds {count(facts.numbers['others'])}"
+    ),
+    Reason.LAST_CARD: lambda view, facts, other: (
+        "it is your last card: laying it ends the round, and an empty hand wins"
+    ),
+    Reason.CANCELS_PICK: lambda view, facts, other: "the Ace of spades cancels the pick, so nobody picks up",
+    Reason.ANSWERS_PICK: lambda view, facts, other: (
+        f"{_PICK_VERBS[view.rules.pick_mode]}: {other} owes {count(facts.numbers['owed'])} instead of you"
+    ),
+    Reason.SMALLER_ANSWER: lambda view, facts, other: (
+        f"it is a smaller pick: you pick up {count(facts.numbers['picked'])} instead of {count(facts.numbers['pending'])}"
+    ),
+    Reason.EQUAL_ANSWER: lambda view, facts, other: "a pick of the same size cancels the pick, so nobody picks up",
+    Reason.ATTACK: lambda view, facts, other: (
+        f"{other} must pick up {count(facts.numbers['owed'])} or answer it, and it sheds {facts.numbers['shed']} points"
+    ),
+    Reason.AGAIN: lambda view, facts, other: (
+        f"{_again_words(view, facts.action.card, other)}, and it sheds {facts.numbers['shed']} points"
+    ),
+    Reason.WILD_FOLLOW: lambda view, facts, other: (
+        f"{_wild_one(facts.action.card)} fits anything, and naming {SUIT_WORDS[facts.action.suit]} lets you follow "
+        f"with your {listed([card_words(held)[4:] for held in facts.cards])}"
+    ),
+    Reason.WILD: lambda view, facts, other: (
+        f"{_wild_one(facts.action.card)} fits anything"
+        + (
+            ""
+            if facts.action.suit is None
+            else f", and you choose the suit that follows: {SUIT_WORDS[facts.action.suit]}"
+        )
+    ),
+    Reason.HEAVIEST: lambda view, facts, other: (
+        f"it sheds {facts.numbers['shed']} points, your heaviest card that fits"
+    ),
+    Reason.HEAVIEST_KEEPS_WILD: lambda view, facts, other: (
+        f"it sheds {facts.numbers['shed']} points, your heaviest card that fits besides {_kept_wild(facts.cards)}"
+    ),
+    Reason.ONLY_KEEPS_WILD: lambda view, facts, other: (
+        f"it sheds {facts.numbers['shed']} points, and it is the only card that fits besides {_kept_wild(facts.cards)}"
+    ),
+    Reason.SHEDS: lambda view, facts, other: f"it sheds {facts.numbers['shed']} points",
+    Reason.DRAW_NOTHING_FITS: lambda view, facts, other: "nothing in your hand fits, so you take a card",
+    Reason.KEEPS_CHOPPER: lambda view, facts, other: "only your chopper fits, and you keep it to cut later",
+    Reason.DRAW_THEN_LAY: lambda view, facts, other: _DRAW_THEN[view.rules.after_draw],
+    Reason.PASS_AFTER_DRAW: lambda view, facts, other: "you have drawn, and nothing more is worth laying now",
+    Reason.PASS_NOTHING_FITS: lambda view, facts, other: "nothing in your hand fits",
+    Reason.PASS_TAKES_ONE: lambda view, facts, other: "you take one card and your turn ends",
+    Reason.PICK_NOTHING_ANSWERS: lambda view, facts, other: (
+        f"nothing in your hand answers the pick, so you take the {count(facts.numbers['pending'])}"
+    ),
+    Reason.PICK_KEEPS_ANSWER: lambda view, facts, other: (
+        f"you take the {count(facts.numbers['pending'])} and keep your answer for later"
+    ),
+    Reason.CALL: lambda view, facts, other: "a call owed is made before anything else",
+    Reason.CATCH: lambda view, facts, other: (
+        f"{other} missed the call, so they pick up {count(facts.numbers['penalty'])}"
+    ),
+}
+assert set(_REASON_WORDS) == set(Reason), "every reason has its words"
+
+
+def why(view: PlayerView, action: Action, voice: Voice | None = None) -> str:
+    """Why a move is worth making (``grounds``), in plain words (a clause); a call said with it is told too.
+
     >>> from matatu_learn.engine.cards import parse_cards, parse_card
     >>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 3♦ 8♠"), parse_cards("K♣ Q♣ 9♠")],
     ...     pile=parse_cards("9♦"), marker=parse_card("6♦"))
@@ -333,67 +646,11 @@ def why(view: PlayerView, action: Action, voice: Voice | None = None) -> str:
     'after a draw you may still lay a card that fits, and the card you draw may serve you better'
     """
     voice = voice or Voice(view.players, viewer=view.seat)
-    values = view.values
-    hand = view.hand
-    other = voice.seat(_other(view))
-    others = count(view.hand_sizes[_other(view)])
-    kind = action.kind
-    plays = [legal for legal in view.legal if legal.kind is PLAY]
-    if kind is CUT:
-        left = view.total() - values[action.card]
-        return (
-            f"a cut ends the round at once, and the lightest hand wins: you would keep {left} points, "
-            f"and {other} holds {others}"
-        )
-    if kind is PLAY:
-        card = action.card
-        value = values[card]
-        rank = RANK_OF[card]
-        if len(hand) == 1:
-            return "it is your last card: laying it ends the round, and an empty hand wins"
-        if view.pending:
-            if rank == ACE:
-                return "the Ace of spades cancels the pick, so nobody picks up"
-            return f"it passes the pick on: {other} owes {count(view.pending)} instead of you"
-        picks = tables_for(view.rules).picks[card]
-        if picks:
-            return f"{other} must pick up {count(picks)} or answer it, and it sheds {value} points"
-        if rank in (8, JACK) and view.players == 2:
-            return f"it jumps {other}, so you play again, and it sheds {value} points"
-        if rank == ACE or card.is_joker:
-            if action.suit is None:
-                return "it fits anything"
-            follow = [other_card for other_card in hand if other_card != card and SUIT_OF[other_card] == action.suit]
-            if follow:
-                return (
-                    f"an Ace fits anything, and naming {SUIT_WORDS[action.suit]} lets you follow "
-                    f"with your {listed([card_words(held)[4:] for held in follow])}"
-                )
-            return f"an Ace fits anything, and you choose the suit that follows: {SUIT_WORDS[action.suit]}"
-        heavier = [
-            legal.card
-            for legal in plays
-            if values[legal.card] > value and RANK_OF[legal.card] != ACE and not legal.card.is_joker
-        ]
-        if not heavier and len({legal.card for legal in plays}) > 1:
-            wild = any(RANK_OF[legal.card] == ACE or legal.card.is_joker for legal in plays)
-            if wild:
-                return f"it sheds {value} points, your heaviest card that fits, and keeps your wild card for later"
-            return f"it sheds {value} points, your heaviest card that fits"
-        return f"it sheds {value} points"
-    if kind is DRAW:
-        if not plays:
-            return "nothing in your hand fits, so you take a card"
-        return "after a draw you may still lay a card that fits, and the card you draw may serve you better"
-    if kind is PASS:
-        if view.has_drawn:
-            return "you have drawn, and nothing more is worth laying now" if plays else "nothing in your hand fits"
-        return "you take one card and your turn ends"
-    if kind is PICK:
-        if not plays:
-            return f"nothing in your hand answers the pick, so you take the {count(view.pending)}"
-        return f"you take the {count(view.pending)} and keep your answer for later"
-    return "it is allowed now"
+    facts = grounds(view, action)
+    said = _REASON_WORDS[facts.reason](view, facts, voice.seat(_other(view)))
+    if facts.call is not None:
+        said += f"; it leaves you {count(facts.numbers['left'])}, so you say “{CALL_WORDS[facts.call]}” as you lay it"
+    return said
 
 
 def advice_marks(view: PlayerView, action: Action) -> dict:
@@ -420,6 +677,55 @@ def advice_marks(view: PlayerView, action: Action) -> dict:
     else:
         control = str(action.kind)
     return {"card": card, "control": control, "answer": answer}
+
+
+def _rules_lines(rules, section: str, *starts: str) -> list[str]:
+    """The published rules text's sentences of ``section`` that begin with one of ``starts``."""
+    return [line for line in rules_sections(rules)[section] if line.startswith(starts)]
+
+
+def opening_rules(view: PlayerView) -> str:
+    """What a first game's learner must know before the first card, in the ruleset's own terms: the
+    chopper and when it cuts, then the ruleset's specials as its published rules text says them.
+
+    >>> print(opening_rules(PlayerView(Round(PRESETS["bomb"], 2, seed=1), 0)))
+    Any 7 is a chopper: its holder may cut, ending the round, whenever it fits the pile; then the lightest hand wins, and the cutter loses a tie. Picks: a 2 makes the next player pick two, a 3 pick three, a joker pick five. While a pick is pending you may only answer it or pick up. Picks add up: any pick card answers a 2 or a 3, and the next player owes the sum; only a joker answers a joker. The Ace of spades cancels any pick; after the cancel its player names a suit.
+    """
+    rules = view.rules
+    if rules.chopper is Chopper.ANY_SEVEN:
+        chopper = "Any 7 is a chopper"
+    else:
+        marker = view.marker
+        chopper = f"The chopper is the 7 of {SUIT_WORDS[SUIT_OF[marker]]}"
+        if rules.marker is Marker.CUTTER:
+            chopper += f" (the cutter, face up under the stock, is {card_words(marker)})"
+        elif RANK_OF[marker] != 7:
+            chopper += f" (the base card is {card_words(marker)})"
+    if rules.cut_limit is None:
+        when = "whenever it fits the pile"
+    elif rules.cut_counts is CutCounts.AFTER:
+        when = f"once the rest of their hand adds up to {rules.cut_limit} or less"
+    else:
+        when = f"once their hand, the seven included, adds up to {rules.cut_limit} or less"
+    said = [
+        f"{chopper}: its holder may cut, ending the round, {when}; then the lightest hand wins{_TIES[rules.cut_winner]}."
+    ]
+    if rules.opening is Opening.BARE:
+        said += _rules_lines(rules, "Deck and deal", "The table starts bare")
+    if rules.jokers or rules.picks_add_up:
+        said += _rules_lines(rules, "Special cards", "Picks")
+    if rules.jokers and rules.master_ace_cancels:
+        said += _rules_lines(rules, "Special cards", "The Ace of spades cancels")
+    if rules.calls is not Calls.NONE:
+        said += rules_sections(rules)["Calls"][:2]
+    return " ".join(said)
+
+
+_TIES = {
+    CutWinner.LOWEST: "",
+    CutWinner.STRICTLY_LIGHTEST: ", and the cutter only when strictly lightest",
+    CutWinner.CUTTER_LOSES_TIES: ", and the cutter loses a tie",
+}
 
 
 # ---------------------------------------------------------------------- the coached table
@@ -569,12 +875,9 @@ class Coach:
         said = []
         first = not self.learner_actions()
         if first and not view.has_drawn:
-            chopper = f"the 7 of {SUIT_WORDS[SUIT_OF[view.marker]]}"
-            base = "" if RANK_OF[view.marker] == 7 else f" (the base card is {card_words(view.marker)})"
             said.append(
                 f"You play {other}, a computer player. Lay your cards on the pile one at a time: an empty "
-                f"hand wins. The chopper is {chopper}{base}: its holder may cut, ending the round, once the "
-                f"rest of their hand adds up to {view.rules.cut_limit} or less; then the lightest hand wins."
+                f"hand wins. {opening_rules(view)}"
             )
         theirs = self._their_moves()
         if len(theirs) > 1:  # a single move is the table's last move, shown beside the coach
@@ -593,13 +896,13 @@ class Coach:
             suit = view.named_suit
             said.append(
                 f"{_capital(card_words(top))} is on top and {SUIT_WORDS[suit]} were named: "
-                f"lay {_suit_one(suit)}, or an Ace."
+                f"lay {_suit_one(suit)}, or an Ace{' or a joker' if view.rules.jokers else ''}."
             )
         elif top is not None and self._early():
             said.append(
                 f"A card fits {card_words(top)} if it is {_suit_one(SUIT_OF[top])}"
                 + ("" if RANK_OF[top] == ACE else f" or {_rank_one(top)}")
-                + "; an Ace fits anything."
+                + ("; an Ace or a joker fits anything." if view.rules.jokers else "; an Ace fits anything.")
             )
         return said
 
@@ -655,18 +958,30 @@ class Coach:
     def _chopper_sentence(self) -> str:
         """Where the learner stands with the chopper: a cut possible, too heavy, or not fitting yet."""
         view = self.view
-        chopper = next((card for card in view.hand if view.is_chopper(card)), None)
-        if chopper is None or view.pending:
+        held = [card for card in view.hand if view.is_chopper(card)]
+        if not held or view.pending:
             return ""
-        limit = view.rules.cut_limit
+        cuts = [action.card for action in view.legal if action.kind is CUT]
+        chopper = cuts[0] if cuts else held[0]
+        rules = view.rules
         left = view.total() - view.values[chopper]
-        if any(action.kind is CUT for action in view.legal):
+        counted = left if rules.cut_counts is CutCounts.AFTER else view.total()
+        if rules.cut_limit is None:
+            limit = "there is no weight limit"
+        elif rules.cut_counts is CutCounts.AFTER:
+            limit = f"the limit is {rules.cut_limit}"
+        else:
+            limit = f"your hand counts {counted} with the seven, and the limit is {rules.cut_limit}"
+        if cuts:
             return (
                 f"You can cut with {card_words(chopper)}: it fits, and after the chop you would keep "
-                f"{left} points (the limit is {limit}). A cut ends the round at once; the lightest hand wins."
+                f"{left} points ({limit}). A cut ends the round at once; the lightest hand wins."
             )
-        if limit is not None and left > limit:
-            return f"You hold the chopper, but the rest of your hand adds up to {left}: shed heavy cards first."
+        if rules.cut_limit is not None and counted > rules.cut_limit:
+            weight = (
+                "the rest of your hand adds up to" if counted == left else "your hand, the seven included, adds up to"
+            )
+            return f"You hold the chopper, but {weight} {counted}: shed heavy cards first."
         suit = SUIT_WORDS[SUIT_OF[chopper]]
         return (
             f"Your hand is light enough to cut ({left} would be left), but the chopper must fit the pile: "
@@ -774,8 +1089,8 @@ class Coach:
 
 
 class CoachedTable:
-    """A first game set up at one screen, with the coach composed: house rules, the learner (South)
-    against the heuristic player (North), one round dealt from ``seed``.
+    """A first game set up at one screen, with the coach composed: the learner (South) against the
+    heuristic player (North), one round of ``ruleset`` (a preset with chosen deals) dealt from ``seed``.
 
     The table is a ``play.Table`` behind a controller (``controller``, seen through ``screen``),
     with the history's recorder and the ``coach`` observing it. A page gives ``schedule`` and
@@ -792,6 +1107,7 @@ class CoachedTable:
         database=None,
         adviser: str = ADVISER,
         coached: bool = True,
+        ruleset: str = FIRST_RULESET,
         deals: int = JUDGE_DEALS,
         schedule=no_pause,
         pace=lambda: None,
@@ -799,24 +1115,24 @@ class CoachedTable:
     ):
         data = first_game_data()
         if seed is None:
-            seed = first_game_seeds()[0]
+            seed = first_game_seeds(ruleset)[0]
         # The deals were chosen under the preset's rules: a table whose ruleset was published again
         # with other switches (house v2) plays them with the preset's switches, as a table's own.
-        preset = PRESETS[data["ruleset"]]
+        preset = PRESETS[ruleset]
         registry = Registry(database)
-        published = registry.rules(data["ruleset"])
+        published = registry.rules(ruleset)
         switches = {
             name: getattr(preset, name) for name in SWITCH_NAMES if getattr(published, name) != getattr(preset, name)
         }
         rules = with_switches(published, switches) if switches else published
         kinds = tuple(data["seats"])
         seats = [Seat.person() if kind == HUMAN else Seat.computer(kind) for kind in kinds]
-        self.seed, self.coached = seed, coached
+        self.seed, self.coached, self.ruleset = seed, coached, ruleset
         self.coach = Coach(adviser=adviser, coached=coached, deals=deals)
         self.screen = set_up_screen(
             Table(rules, seats, seed, whole_match=False),
             registry=registry,
-            ruleset=data["ruleset"],
+            ruleset=ruleset,
             labels=seat_labels(kinds),
             schedule=schedule,
             pace=pace,
@@ -902,11 +1218,11 @@ class CoachedTable:
         return self.coach.counting()
 
 
-def second_game(seed: int | None = None, database=None, **screen) -> CoachedTable:
-    """The game without help that follows the first: the same table, a fresh deal, no coach."""
+def second_game(seed: int | None = None, database=None, ruleset: str = FIRST_RULESET, **screen) -> CoachedTable:
+    """The game without help that follows the first: the same table and ruleset, a fresh deal, no coach."""
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
-    return CoachedTable(seed, database=database, coached=False, **screen)
+    return CoachedTable(seed, database=database, coached=False, ruleset=ruleset, **screen)
 
 
 __all__ = [
@@ -921,7 +1237,15 @@ __all__ = [
     "advise",
     "compare",
     "find_seeds",
+    "heuristic_moments",
+    "first_game_rulesets",
     "first_game_seeds",
+    "coached_ruleset",
+    "grounds",
+    "Grounds",
+    "Reason",
+    "RULESET_MOMENTS",
+    "opening_rules",
     "fitting_cards",
     "follow_the_coach",
     "judge",

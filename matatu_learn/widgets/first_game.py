@@ -1,4 +1,4 @@
-"""A coached first game, then a game without help: the table widget with the coach beside it.
+"""A coached first game in the page's ruleset, then a game without help: the table widget with the coach beside it.
 
 It only sets a table up: ``teaching.coach.CoachedTable`` (a ``play`` table behind a controller,
 with the coach and the history's recorder composed) and the table widget, whose taps go to the
@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..play.protocol import Tap, TapKind
 from ..store.progress import GamePlace
-from ..teaching.coach import CoachedTable, first_game_seeds, second_game
+from ..teaching.coach import CoachedTable, coached_ruleset, first_game_seeds, second_game
 from ..teaching.play import AGAIN_OR_ALONE, COACHED_TITLE, WITHOUT_HELP_TITLE
 from .game_grade import GameGrade, start_thread
 from .learner import carried_learner
@@ -32,10 +32,12 @@ from .table_widget import PACES, TableWidget
 class FirstGame(widgets.VBox):
     """The coached first game (``seed``: one of the chosen deals), then "Play without help".
 
-    ``database`` is where finished rounds are recorded; ``schedule(delay, callback)`` runs the
-    computer's next move later; ``free_seed`` fixes the deal of the game without help (default:
-    a fresh one each time); ``learner()``, ``grade_run`` and ``grade_deals``: who a finished game
-    counts for, and the grading's (see ``GameGrade``).
+    ``ruleset`` is a preset with chosen deals (default: the one the page carries, ``kernel_page()``,
+    followed when the page's address arrives late); ``database`` is where finished rounds are
+    recorded; ``schedule(delay, callback)`` runs the computer's next move later; ``free_seed``
+    fixes the deal of the game without help (default: a fresh one each time); ``learner()``,
+    ``grade_run`` and ``grade_deals``: who a finished game counts for, and the grading's (see
+    ``GameGrade``).
     """
 
     def __init__(
@@ -44,10 +46,12 @@ class FirstGame(widgets.VBox):
         database=None,
         schedule: Callable[[float, Callable[[], None]], None] = call_later,
         free_seed: int | None = None,
+        ruleset: str | None = None,
         learner: Callable[[], str | None] = carried_learner,
         grade_run: Callable[[Callable[[], None]], None] = start_thread,
         grade_deals: int | None = None,
     ):
+        self.ruleset = coached_ruleset(kernel_page().ruleset.value) if ruleset is None else ruleset
         self.database = database
         self.learner = learner
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
@@ -71,6 +75,8 @@ class FirstGame(widgets.VBox):
             [self.title, self.board, self.grade, self.choice_note, self.without_help, PageAccess()]
         )  # icons are not read
         self._set(CoachedTable(seed, **self._screen()))
+        if ruleset is None:
+            kernel_page().ruleset.listen(self._follow_ruleset)
 
     # ------------------------------------------------------------------ games
     def _screen(self) -> dict:
@@ -80,6 +86,7 @@ class FirstGame(widgets.VBox):
             "schedule": self.schedule,
             "pace": lambda: PACES.get(self.board.pace),
             "budget": kernel_page().writes,
+            "ruleset": self.ruleset,
         }
 
     def _set(self, table: CoachedTable) -> None:
@@ -91,9 +98,16 @@ class FirstGame(widgets.VBox):
         self._count_finished()  # a new deal: the last game's grade goes
         table.controller.play_on()
 
+    def _follow_ruleset(self, choice: str) -> None:
+        """The page's ruleset changed (its address arrived): a coached game not yet begun is dealt again in it."""
+        ruleset = coached_ruleset(choice)
+        if ruleset != self.ruleset and self.table.coached and not self.table.coach.learner_actions():
+            self.ruleset = ruleset
+            self._set(CoachedTable(**self._screen()))
+
     def coach_again(self) -> None:
         """Another coached game, on the next chosen deal."""
-        seeds = first_game_seeds()
+        seeds = first_game_seeds(self.ruleset)
         seed = self.table.seed if self.table.coached else seeds[-1]
         following = seeds[(seeds.index(seed) + 1) % len(seeds)] if seed in seeds else seeds[0]
         self._set(CoachedTable(following, **self._screen()))

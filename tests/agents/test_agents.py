@@ -555,3 +555,16 @@ def test_what_another_seat_hears_of_a_decision_names_no_card_still_in_the_agents
                 assert own != heard(decision, view)  # the hint says more than the table hears
                 private_heard += 1
     assert private_heard
+
+
+def test_the_heaviest_card_aside_is_only_said_when_no_card_that_fits_weighs_more():
+    # The 3 of hearts is laid and the Ace of spades (15) kept: the 3 is not "my heaviest card that fits".
+    game = Round.from_position(
+        PRESETS["house"],
+        [parse_cards("3♥ A♠ K♣"), parse_cards("K♦ Q♣ 9♠")],
+        pile=parse_cards("7♥"),
+        marker=parse_card("6♦"),
+    )
+    decision = HeuristicAgent().decide(PlayerView(game, 0))
+    assert decision.action.card == parse_card("3♥")
+    assert Aside.HEAVIEST_FITTING not in decision.asides

@@ -1,5 +1,6 @@
 """The coached first game in Chromium, on a phone (390×844, touch): played to its end by
-following the coach, turn by turn, then a game without help.
+following the coach, turn by turn, then a game without help; and opened from the landing page
+in the 54-card app rules chosen there, that ruleset's own chosen deal followed to its end.
 
 The test reads the coach as a learner does: its choice is in its words ("The coach would lay
 the 8 of clubs and name diamonds: …", or "You must pick up 2 cards."), and where the table
@@ -18,8 +19,8 @@ from matatu_learn.engine.actions import CUT, DRAW, PASS, PICK, PLAY, make_action
 from matatu_learn.engine.cards import CARD_NAMES, SUIT_OF
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.engine.scoring import Match
-from matatu_learn.teaching.coach import first_game_seeds
-from matatu_learn.teaching.voice import SUIT_WORDS, Voice
+from matatu_learn.teaching.coach import first_game_seeds, moments
+from matatu_learn.teaching.voice import RULESET_NAMES, SUIT_WORDS, Voice
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TABLE = ".mt-table"
@@ -33,7 +34,8 @@ READY = f"""(() => {{
     const title = (coach.querySelector('.mt-coach-title') || {{}}).textContent;
     if (title === 'Count the hands') return true;
     const mine = document.querySelector('[data-hand] [data-card]:not(:disabled)');
-    return Boolean(mine) && /The coach would |You must /.test(coach.textContent);
+    const marked = document.querySelector('.mt-table [data-advice]');
+    return Boolean(mine) && Boolean(marked) && /The coach would |You must /.test(coach.textContent);
 }})()"""
 CONTROLS = {"draw": DRAW, "pass": PASS, "pick up": PICK}
 
@@ -41,6 +43,12 @@ CONTROLS = {"draw": DRAW, "pass": PASS, "pick up": PICK}
 def advised(page, game):
     """The move the coach advises, read from its words as a learner reads them."""
     paragraphs = page.locator(f"{COACH} p").all_inner_texts()
+    legal = game.legal_actions()
+    if len(legal) == 1:  # the coach says what must be done, and marks it
+        assert any(paragraph.startswith("You must ") for paragraph in paragraphs), paragraphs
+        return legal[0]
+    # The coach's own choice first; "You must …" where it has none (a single kind of move).
+    paragraphs.sort(key=lambda paragraph: not paragraph.startswith("The coach would "))
     for paragraph in paragraphs:
         said = re.match(r"The coach would (.+?): ", paragraph) or re.match(r"You must (.+?)\.$", paragraph)
         if not said:
@@ -94,23 +102,53 @@ def snapshot(page, name: str, part: str = TABLE) -> None:
     page.screenshot(path=str(RESULTS / f"{name}.png"))
 
 
-def test_the_coached_game_is_played_to_its_end_by_following_the_coach_then_without_help(browser, voila):  # noqa: F811
+def on_a_phone(browser, play):
+    """Run ``play(page)`` in a fresh phone context; no JavaScript error may happen meanwhile. Its result."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        play_coached(page, voila)
+        played = play(page)
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    return played
 
 
-def play_coached(page, voila) -> None:
-    open_notebook(page, voila, "07-first-game.ipynb", ready="[data-hand] [data-card]")
-    seed = first_game_seeds()[0]
+def test_the_coached_game_is_played_to_its_end_by_following_the_coach_then_without_help(browser, voila):  # noqa: F811
+    def play(page):
+        game = play_coached(page, voila)
+        # The house rules' chosen deal ends with the learner's cut, by the chopper of the base card's suit.
+        assert SUIT_OF[game.history[-1].card] == SUIT_OF[game.marker] and game.history[-1].kind is CUT
+        play_without_help(page, first_game_seeds()[0])
+
+    on_a_phone(browser, play)
+
+
+def test_the_coached_game_opens_in_the_rules_chosen_on_the_landing_page(browser, voila):  # noqa: F811
+    # The 54-card app rules, chosen on the landing page: the first game is theirs, played to its end.
+    def play(page):
+        open_notebook(page, voila, "index.ipynb")
+        page.locator(".jupyter-widgets select").first.select_option(label=RULESET_NAMES["bomb"])
+        page.wait_for_function("new URL(location.href).searchParams.get('rules') === 'bomb'", timeout=60_000)
+        # The landing page's address now carries the ruleset, and the first game's page is opened with it.
+        query = page.evaluate("location.search")
+        open_notebook(page, voila, f"07-first-game.ipynb{query}", ready="[data-hand] [data-card]")
+        return play_coached(page, voila, "bomb")
+
+    game = on_a_phone(browser, play)
+    # The ruleset's own specials came up on the page: a joker's pick of five, cancelled by the Ace of spades.
+    assert {"bomb", "defuse"} <= moments(game)
+
+
+def play_coached(page, voila, ruleset: str = "house"):
+    """Follow the coach to the end of the coached game (opened here for house rules); the round, dealt again here."""
+    if ruleset == "house":
+        open_notebook(page, voila, "07-first-game.ipynb", ready="[data-hand] [data-card]")
+    seed = first_game_seeds(ruleset)[0]
     assert f"deal number {seed}" in page.locator(f"{TABLE} .mt-headline").text_content()
-    game = Match(PRESETS["house"], 2, seed).next_round()  # the page's deal, dealt again here
+    game = Match(PRESETS[ruleset], 2, seed).next_round()  # the page's deal, dealt again here
     shown = page.locator("[data-hand] [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
     assert shown == [CARD_NAMES[card] for card in game.hands[0]], "the page deals the chosen deal"
     voice = Voice(2, viewer=0)
@@ -126,8 +164,8 @@ def play_coached(page, voila) -> None:
         assert game.to_move == 0
         if first:
             assert page.locator(f"{COACH} .mt-coach-title").text_content() == "Your first turn"
-            snapshot(page, "07-first-game-phone")
-            snapshot(page, "07-first-game-phone-coach", COACH)
+            snapshot(page, f"07-first-game-phone-{ruleset}")
+            snapshot(page, f"07-first-game-phone-{ruleset}-coach", COACH)
             first = False
         action = advised(page, game)
         assert action in game.legal_actions(), f"the coach advises {action}, not a legal move"
@@ -139,7 +177,7 @@ def play_coached(page, voila) -> None:
         verdict.filter(has_text=said).wait_for(timeout=60_000)
         assert "mt-good" in verdict.get_attribute("class"), verdict.inner_text()
         if action.kind is PLAY and action.suit is not None:
-            snapshot(page, "07-first-game-phone-ace")
+            snapshot(page, f"07-first-game-phone-{ruleset}-ace")
     assert game.over, "the coached game ends within 60 of the learner's turns"
     # The counting: each hand's cards and total, and who wins, as the engine counted them.
     coach = page.locator(COACH).inner_text()
@@ -149,10 +187,12 @@ def play_coached(page, voila) -> None:
         assert line, f"{owner} is not counted: {coach}"
         assert named_cards(line.group(1)) == set(game.hands[seat]) and int(line.group(2)) == result.totals[seat]
     assert ("You win the round!" in coach) == (0 in result.winners)
-    assert SUIT_OF[game.history[-1].card] == SUIT_OF[game.marker] and game.history[-1].kind is CUT
-    snapshot(page, "07-first-game-phone-counted", COACH)
+    snapshot(page, f"07-first-game-phone-{ruleset}-counted", COACH)
+    return game
 
-    # Play without help: a new deal, no coach, and nothing marks the cards that fit.
+
+def play_without_help(page, seed: int) -> None:
+    """Play without help: a new deal, no coach, and nothing marks the cards that fit."""
     button = page.locator("button.jupyter-button:has-text('Play without help')")
     button.scroll_into_view_if_needed()
     button.tap()
