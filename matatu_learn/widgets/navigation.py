@@ -35,6 +35,7 @@ from ..teaching.pages import page
 from ..teaching.progress import practised_lessons
 from .learner import PageAddress
 from .page import kernel_page, refusal_sentence
+from .page_access import PageAccess
 from .rules_browser import RulesBrowser, rulesets_table_html
 from .views import RulesetPicker
 
@@ -115,7 +116,8 @@ def page_address() -> PageAddress:
     return address
 
 
-def _anchor(page: str, text: str, css: str = "") -> str:
+def page_anchor(page: str, text: str, css: str = "") -> str:
+    """A link to a page (by its id) with ``text``, escaped, carrying the ruleset and the learner."""
     klass = f' class="{css}"' if css else ""
     return f'<a href="{html.escape(page_link(page))}"{klass}>{html.escape(text)}</a>'
 
@@ -191,7 +193,7 @@ class LessonNavigation(widgets.VBox):
         if not end:
             self.picker = follow(RulesetPicker(carried_ruleset(), description=PATH_WORDS["ruleset"]))
             context.ruleset.listen(self._show_carried)
-            children += [self.picker, page_address()]
+            children += [self.picker, page_address(), PageAccess()]  # the folded sections reach the keyboard
         super().__init__(children, **kwargs)
         self.add_class("matatu-foot" if end else "matatu-head")
         for followed in (context.ruleset, context.practice, context.learner):
@@ -227,10 +229,10 @@ class LessonNavigation(widgets.VBox):
             parts.append(f'<span class="matatu-step">{where}</span>')
             if self.number > 1:
                 previous, title = LESSON_PATH[self.number - 2]
-                parts.append(_anchor(previous, PATH_WORDS["previous"].format(title=title)))
-        parts.append(_anchor(HOME_PAGE, PATH_WORDS["lessons"]))
+                parts.append(page_anchor(previous, PATH_WORDS["previous"].format(title=title)))
+        parts.append(page_anchor(HOME_PAGE, PATH_WORDS["lessons"]))
         if self.page != GLOSSARY_PAGE:
-            parts.append(_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
+            parts.append(page_anchor(GLOSSARY_PAGE, PATH_WORDS["glossary"]))
         context = kernel_page()
         if context.learner.name:
             learning = html.escape(PATH_WORDS["learning as"].format(name=context.learner.name))
@@ -252,13 +254,13 @@ class LessonNavigation(widgets.VBox):
             return (
                 f'<p class="matatu-note">{html.escape(PATH_WORDS["practise first"])}</p>'
                 f'<nav class="matatu-nav" aria-label="Next lesson">'
-                f"{_anchor(upcoming, PATH_WORDS['skip'].format(title=title), 'matatu-skip')}"
-                f"{_anchor(HOME_PAGE, PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
+                f"{page_anchor(upcoming, PATH_WORDS['skip'].format(title=title), 'matatu-skip')}"
+                f"{page_anchor(HOME_PAGE, PATH_WORDS['lessons'])}{page_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
             )
         label = PATH_WORDS["next" if self.number < len(LESSON_PATH) else "last"].format(title=title)
         return (
-            f'<nav class="matatu-nav" aria-label="Next lesson">{_anchor(upcoming, label, "matatu-go")}'
-            f"{_anchor(HOME_PAGE, PATH_WORDS['lessons'])}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
+            f'<nav class="matatu-nav" aria-label="Next lesson">{page_anchor(upcoming, label, "matatu-go")}'
+            f"{page_anchor(HOME_PAGE, PATH_WORDS['lessons'])}{page_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</nav>"
         )
 
 
@@ -299,13 +301,13 @@ class PathStart(widgets.VBox):
         game, title = FIRST_GAME
         # A learner's own big link (where they stand) replaces "Start lesson 1": one way on.
         start = (
-            f"{_anchor(self.first, PATH_WORDS['start'].format(title=self.title), 'matatu-go')} &nbsp; "
+            f"{page_anchor(self.first, PATH_WORDS['start'].format(title=self.title), 'matatu-go')} &nbsp; "
             if self.led_to is None
             else ""
         )
         self.start.value = NAVIGATION_STYLE + (
-            f"<p>{start}{_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</p>"
-            f"<p>{_anchor(game, PATH_WORDS['first game'].format(title=title))}</p>"
+            f"<p>{start}{page_anchor(GLOSSARY_PAGE, PATH_WORDS['glossary'])}</p>"
+            f"<p>{page_anchor(game, PATH_WORDS['first game'].format(title=title))}</p>"
         )
 
 

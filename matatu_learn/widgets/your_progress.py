@@ -32,8 +32,9 @@ from ..teaching.path import (
 )
 from ..teaching.progress import lesson_status, progress_lines
 from .bounds import note_html
-from .navigation import NAVIGATION_STYLE, PathStart, _anchor, carried_ruleset, page_address, page_link
+from .navigation import NAVIGATION_STYLE, PathStart, carried_ruleset, page_address, page_anchor, page_link
 from .page import kernel_page, refusal_sentence
+from .page_access import PageAccess
 
 NAME_WORDS = {
     "box": "Your name",
@@ -96,7 +97,7 @@ def standing_html(name: str, progress: LearnerProgress) -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in (lessons_done, path, puzzles, rating, *others))
     return (
         f"{NAVIGATION_STYLE}{STANDING_STYLE}<div class='matatu-standing'>{greeting}"
-        f"<p>{_anchor(page, words, 'matatu-go')}</p>{path_html(progress)}<ul>{items}</ul></div>"
+        f"<p>{page_anchor(page, words, 'matatu-go')}</p>{path_html(progress)}<ul>{items}</ul></div>"
     )
 
 
@@ -123,14 +124,14 @@ def _step_html(number: int, standing: StepStanding, progress: LearnerProgress | 
     return (
         f'<li data-step="{step.id}" data-state="{standing.state.value}" data-stars="{standing.stars}">'
         f'<span class="matatu-mark" aria-hidden="true">{MARKS[standing.state]}</span>'
-        f"{_anchor(step.page, f'{number}. {step.title}')}"
+        f"{page_anchor(step.page, f'{number}. {step.title}')}"
         f'<span class="matatu-step-detail">{html.escape(detail)}</span>{_stars_html(standing)}</li>'
     )
 
 
 def path_end_html() -> str:
     """The end of the path: it says so, and offers what comes after."""
-    offers = "".join(f"<li>{_anchor(page, words)}</li>" for page, words in AFTER_THE_PATH)
+    offers = "".join(f"<li>{page_anchor(page, words)}</li>" for page, words in AFTER_THE_PATH)
     first = STEPS[0].page
     rulesets = "".join(
         f'<li><a href="{html.escape(page_link(first, choice))}">{html.escape(name)}</a></li>'
@@ -208,6 +209,7 @@ class YourProgress(widgets.VBox):
                 self.standing,
                 self.steps,
                 self.address,
+                PageAccess(),  # the rules' folded sections reach the keyboard
                 self.path,
             ]
         )

@@ -86,7 +86,7 @@ def test_a_stepper_on_a_phone_shows_the_cards_a_step_changed_and_its_sentence_on
     assert widths and min(widths) >= MIN_CARD_WIDTH, widths
 
 
-@pytest.mark.parametrize("name", ["02-matching-and-turns", "04-chopper-arithmetic", "09-strategy-lab"])
+@pytest.mark.parametrize("name", ["02-matching-and-turns", "04-chopper-arithmetic", "08-play", "09-strategy-lab"])
 def test_on_a_phone_every_card_of_a_lesson_is_at_least_56_px_wide_and_nothing_runs_off(phone, voila, name):
     open_notebook(phone, voila, f"{name}.ipynb", ready="[data-card]")
     phone.wait_for_timeout(500)  # every widget draws its first state
