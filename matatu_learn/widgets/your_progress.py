@@ -199,7 +199,9 @@ class YourProgress(widgets.VBox):
         self.keep_button.on_click(lambda _: self.keep(self.name_box.value))
         self.forget_button.on_click(lambda _: self.forget())
         self.name_box.observe(lambda change: self.quiet or self.keep(change["new"]), names="value")
-        kernel_page().learner.listen(lambda name: self.show())
+        # The path's links carry the learner and the ruleset: either changed, they are drawn again.
+        for followed in (kernel_page().learner, kernel_page().ruleset):
+            followed.listen(lambda _: self.show())
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__(
             [

@@ -126,6 +126,15 @@ def test_a_page_opened_with_a_learner_shows_their_standing_and_the_first_lesson_
     assert "1 of your 1 mistake is due again now." in standing or "Your 1 mistake comes back later." in standing
 
 
+def test_a_ruleset_chosen_on_the_landing_page_is_carried_by_every_link_of_the_path(progress):
+    # The first game is coached in the learner's rules: its link (and every step's) must carry them.
+    kernel_page().learner.name = "Amina"
+    page = YourProgress()
+    kernel_page().apply_query("learner=Amina&rules=bomb")
+    carried = re.findall(r'href="[^"]*\.ipynb\?rules=(\w+)', page.standing.value)
+    assert carried and set(carried) == {"bomb"}
+
+
 def test_a_learner_with_every_lesson_done_is_led_to_the_first_game(progress):
     for page, _ in LESSON_PATH[:5]:
         answer_lesson(progress, "Amina", page, "house", 1, True)
