@@ -130,7 +130,7 @@ LEARNER_NOTEBOOKS = [entry.notebook for entry in PAGES if entry.kind in LEARNER_
 NOT_TERMS = {
     "deal", "another one", "next", "next topic", "next move", "try set", "hint", "play without help",
     "table settings", "pace", "step by step", "opponents", "rules", "rules and history", "play",
-    "open a room", "join", "start the round", "easy", "medium", "hard", "beginner", "steady", "strong",
+    "open a room", "join", "start the round", "free seat", "close room", "while the room waits", "class", "easy", "medium", "hard", "beginner", "steady", "strong",
     "expert", "master", "a person at this screen", "your table's house rules", "one round, or the whole match",
     "the strip at the top", "the middle", "your hand", "the buttons", "tap a card to play it",
     "everyone sees every move", "if you leave", "yes", "why not", "when", "you choose", "north", "8", "j",
