@@ -30,21 +30,12 @@ from ipykernel.zmqshell import ZMQInteractiveShell
 from IPython.display import display
 from traitlets import Type
 
+from .page_limits import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
 from .teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
 
-# The address space one page's kernel may take. A served page's kernel holds 60-75 MB and maps
-# 230-380 MB (the strategy lab the most) with the two allocator arenas the server gives it
-# (``MALLOC_ARENA_MAX``); see docs/decisions.md, "The class server".
-MEMORY_LIMIT = 2**30
-# Bytes a page may send in one comm message: a teacher's puzzle file (1 MB at most) fits.
-LARGEST_MESSAGE = 2 * 2**20
-# Bytes a page may send its kernel in all: an hour of taps is well under 1 MB.
-PAGE_BYTES = 16 * 2**20
-# The display the page's status script shows as a notice (no output area renders this type).
-NOTICE = "application/vnd.matatu-learn.notice+json"
 WIDGET_TARGET = "jupyter.widget"
 
-__all__ = ["LARGEST_MESSAGE", "MEMORY_LIMIT", "NOTICE", "PAGE_BYTES", "PageKernel", "PageShell", "tell_page"]
+__all__ = ["PageKernel", "PageShell", "tell_page"]
 
 
 def tell_page(sentence: str) -> None:

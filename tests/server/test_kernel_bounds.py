@@ -26,7 +26,7 @@ from server_fixtures import (
 )
 
 from conftest import FLAGS, RESULTS, open_notebook, served
-from matatu_learn.page_kernel import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
+from matatu_learn.page_limits import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
 from matatu_learn.play.rooms import AWAY_SECONDS, RoomService, present
 from matatu_learn.teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
 
