@@ -62,7 +62,7 @@ class ScreenFacts:
         self.controller = controller
         self.ruleset, self.title, self.published_rules = ruleset, title, published_rules
         self.recorder = recorder
-        self.labels = labels  # each match seat's label: "South (you)", "West (computer, heuristic)"
+        self.labels = labels  # each match seat's label: "South (you)", "West (computer, Steady)"
         self.seat_names = seat_names  # what the voice calls each match seat (None: its compass point)
 
     # ------------------------------------------------------------------ the table

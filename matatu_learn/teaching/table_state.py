@@ -15,7 +15,7 @@ The keys (every one always present; ``None`` where there is nothing):
 - ``covered`` (bool) and ``cover_label`` (str): a shared screen's cover between two people.
 - ``direction`` (1 clockwise, -1 anticlockwise) and ``direction_words`` (str).
 - ``order``: the seats in the order of play, starting with the seat to move, each
-  ``{"seat": index, "name": "North", "who": "computer, heuristic" or "", "you": bool,
+  ``{"seat": index, "name": "North", "who": "computer, Steady" or "", "you": bool,
   "cards": int, "cards_words": "7 cards", "to_move": bool, "eight": bool, "jack": bool,
   "queen": bool, "tags": [str, ...]}`` — ``eight`` marks the seat an 8 would step over, ``jack``
   the seat a J would hand the turn to, ``queen`` the seat a reversing Q would; ``tags`` say them
