@@ -361,6 +361,8 @@ def rating_words(rating: float, change: float | None = None, deviation: float | 
 
 # Why a new learner's rating swings: the first answers are worth more while the rating settles.
 SETTLING = "Your first answers move your rating a lot, while it settles."
+# Said with a hint: a hint costs the puzzle its first try (``Puzzles`` in docs/decisions.md).
+HINT_COST = "With a hint, this puzzle counts as missed, even if you then answer it right."
 
 
 def signed(change: float) -> str:

@@ -17,7 +17,7 @@ from ..engine.errors import MatatuError
 from ..engine.view import PlayerView, TeacherView
 from ..store.progress import Progress, Rating
 from ..teaching.lessons import HOME_PAGE, RULESET_CHOICES
-from ..teaching.progress import answer_puzzle, answer_words, draw_set, rating_words, signed
+from ..teaching.progress import HINT_COST, answer_puzzle, answer_words, draw_set, rating_words, signed
 from ..teaching.puzzles import (
     LEVELS,
     QUESTION_TEXT,
@@ -49,7 +49,6 @@ LEVEL_NOTES = {
 
 # A hint's cost, said on its button and again beside the hint.
 HINT_WORDS = "Hint (counts as missed)"
-HINT_COST = "With a hint, this puzzle counts as missed, even if you then answer it right."
 SET_NUMBERS = 10**6  # the highest set number, the kernel's bound whatever the page's box says
 LARGEST_UPLOAD = 1_000_000  # bytes: a teacher's puzzle file is a few kB
 
