@@ -112,7 +112,7 @@ LABELS = {
     "start": "Start the round",
     "leave": "Leave the room",
     "make host": "Make {name} host",
-    "free seat": "Free seat {number} ({name})",
+    "free seat": "Free {name}'s seat",
     "close room": "Close room",
     "person": "A person who joins",
     "computer": "computer",
@@ -620,7 +620,7 @@ class RoomsPage(widgets.VBox):
         seat_buttons(
             self.free_seats,
             wanted,
-            lambda seat, name: LABELS["free seat"].format(number=seat + 1, name=name),
+            lambda seat, name: LABELS["free seat"].format(name=name),
             self.free_seat,
             icon="user-times",
         )

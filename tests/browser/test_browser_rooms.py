@@ -513,7 +513,7 @@ def test_the_host_frees_a_strangers_seat_and_closes_the_room(browser, teacher_se
     try:
         code = host.open_room()
         stranger.join(code)
-        free = host.page.get_by_role("button", name="Free seat 2 (Stranger)")
+        free = host.page.get_by_role("button", name="Free Stranger's seat")
         free.wait_for(timeout=SEEN_WITHIN_MS)
         screenshot(host, "free-seat-laptop")
         host.page.set_viewport_size(PHONE["viewport"])

@@ -533,8 +533,8 @@ def test_the_host_frees_a_seat_and_the_freed_page_says_so_with_the_code_kept(dat
     code = host.room.code
     stranger = page_join(database, code, "Stranger")
     host.tick()
-    assert list(buttons(host.free_seats)) == ["Free seat 2 (Stranger)"] and not buttons(stranger.free_seats)
-    buttons(host.free_seats)["Free seat 2 (Stranger)"].click()
+    assert list(buttons(host.free_seats)) == ["Free Stranger's seat"] and not buttons(stranger.free_seats)
+    buttons(host.free_seats)["Free Stranger's seat"].click()
     assert not host.free_seats.children and "Stranger" not in host.seats.value
     stranger.tick()
     assert stranger.room is None and shown(stranger.forms) and stranger.code.value == code
