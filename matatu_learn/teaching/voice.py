@@ -53,6 +53,7 @@ from ..engine.events import (
     WentOut,
     public_event,
 )
+from ..engine.round import Round
 from ..engine.rules import Chopper, CutCounts
 from ..engine.rules_text import inactive_causes
 from ..engine.rulings import Rule, Ruling
@@ -468,11 +469,10 @@ class Voice:
         who = _YOU if name == YOU else _Person(name, "they", "their")
         return _ALLOWED_WORDS[ruling.rule](self, ruling.facts, ruling.action, who)
 
-    def move_reason(self, before, ruling: Ruling, seat: int) -> str:
+    def move_reason(self, before: Round, ruling: Ruling, seat: int) -> str:
         """Why a seat's move was allowed, said of that seat; "" when it was the only move the seat
-        had (a forced move has no reason to give). ``before``: the round or view it was made on."""
-        legal = before.legal if hasattr(before, "legal") else before.legal_actions()
-        return "" if len(legal) <= 1 else self.allowed(ruling, seat)
+        had (a forced move has no reason to give). ``before``: the round it was made on."""
+        return "" if len(before.legal_actions()) <= 1 else self.allowed(ruling, seat)
 
     def explain(self, view, action: Action | str) -> str:
         """Why ``action`` is allowed or refused now, for this viewer (``view``: a seat's view or a round)."""
