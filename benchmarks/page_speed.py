@@ -60,6 +60,12 @@ from class_memory import server_memory  # the kernels a server holds, counted as
 
 from matatu_learn.server import kernel_culling_options, process_tree, still_running
 
+# The suite's browser, its measure of a page and its way of stopping a server: one of each.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from page_crawl import READY, open_until_ready  # noqa: E402
+
+from conftest import CHROMIUM, FLAGS, free_port, stop_process_tree  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -114,14 +120,6 @@ class Server:
         return [self.process.pid, *tree]
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def start(name: str, command: list[str], folder: Path, pool: int, environment: dict[str, str] | None = None) -> Server:
     """Start a server on a free port (``{port}`` in the command), its output in a log of the run's own."""
     port = free_port()
@@ -153,19 +151,10 @@ def wait_until_answering(server: Server) -> None:
 
 
 def stop(server: Server) -> None:
-    """SIGTERM (the server shuts its kernels down), SIGKILL past ``STOP_SECONDS``, then kill any
-    process of its tree still alive."""
+    """Stop the server as the suite stops its own (SIGTERM: it shuts its kernels down; SIGKILL past
+    ``STOP_SECONDS``), then any process ever seen in its tree that is still alive."""
     server.processes()
-    if server.process.poll() is None:
-        server.process.send_signal(signal.SIGTERM)
-        try:
-            server.process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.process.pid, signal.SIGKILL)
-            server.process.wait()
-    deadline = time.monotonic() + 10
-    while still_running(server.known) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    stop_process_tree(server.process, timeout=STOP_SECONDS)
     for pid in still_running(server.known):
         try:
             os.kill(pid, signal.SIGKILL)
@@ -211,7 +200,7 @@ def wait_until_quiet(servers: list[Server], bound: float = QUIET_BOUND) -> bool:
     return False
 
 
-def visit(browser, servers: list[Server], server: Server, page_name: str, open_until_ready) -> float:
+def visit(browser, servers: list[Server], server: Server, page_name: str) -> float:
     """One visit of the server's page in a fresh browser context, once all the servers are quiet:
     the seconds to its first control (``open_until_ready``, the suite's measure)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -244,7 +233,7 @@ def close_as_a_tab(page) -> None:
         page.wait_for_event("close", timeout=10_000)
 
 
-async def burst(chromium: str, flags: list[str], urls: list[str], ready: str) -> list[float | None]:
+async def burst(urls: list[str]) -> list[float | None]:
     """Every address opened at once, each in a browser context of its own: each one's seconds from
     the request to its first control (``open_until_ready``'s measure, in Playwright's async API),
     None for a page that showed none within ``VISIT_SECONDS``."""
@@ -254,13 +243,13 @@ async def burst(chromium: str, flags: list[str], urls: list[str], ready: str) ->
         page = await context.new_page()
         started = time.perf_counter()
         await page.goto(url)
-        await page.locator(ready).first.wait_for(state="visible")
+        await page.locator(READY).first.wait_for(state="visible")
         seconds = time.perf_counter() - started
         await page.close(run_before_unload=True)
         return seconds
 
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=chromium, args=flags)
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             contexts = [await browser.new_context() for _ in urls]
             for context in contexts:
@@ -330,11 +319,6 @@ def said(seconds: float) -> str:
 
 
 def main() -> int:
-    sys.path.insert(0, str(ROOT / "tests"))  # the suite's measure and browser: one way to time a page
-    from page_crawl import READY, open_until_ready
-
-    from conftest import CHROMIUM, FLAGS
-
     all_pages = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
     arguments = parser(all_pages).parse_args()
     if not 1 <= arguments.rounds <= 20 or not 0 <= arguments.burst <= 100 or not 1 <= (arguments.pool_size or 1) <= 16:
@@ -404,13 +388,13 @@ def main() -> int:
                 try:
                     # One visit each first, not counted: the servers' own first-request work.
                     for server, name in ((bare, BARE), (heated, BARE), (lessons, LANDING)):
-                        visit(browser, servers, server, name, open_until_ready)
+                        visit(browser, servers, server, name)
                     for round_number in range(1, arguments.rounds + 1):
                         for name in pages:
-                            times["bare"].append(visit(browser, servers, bare, BARE, open_until_ready))
-                            floor = visit(browser, servers, heated, BARE, open_until_ready)
+                            times["bare"].append(visit(browser, servers, bare, BARE))
+                            floor = visit(browser, servers, heated, BARE)
                             times["heated"].append(floor)
-                            seconds = visit(browser, servers, lessons, name, open_until_ready)
+                            seconds = visit(browser, servers, lessons, name)
                             times[name].append(seconds)
                             ratios[name].append(seconds / floor)
                         print(
@@ -425,7 +409,7 @@ def main() -> int:
                 urls = [lessons.url(chosen[number % len(chosen)]) for number in range(arguments.burst)]
                 wait_until_quiet(servers)
                 print(f"burst: {arguments.burst} pages opened at once; load average {load_average()}", flush=True)
-                waits = asyncio.run(burst(CHROMIUM, FLAGS, urls, READY))
+                waits = asyncio.run(burst(urls))
         except KeyboardInterrupt:
             interrupted.append(signal.SIGINT)
         except RuntimeError as error:
