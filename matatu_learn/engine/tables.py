@@ -13,18 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from .cards import ACE, DECK
-from .rules import Calls, Chopper, JokerNames, Rules
+from .cards import DECK, JACK, QUEEN, Card
+from .rules import Calls, JackEffect, Rules
 
 
 class RulesTables:
     """Per-ruleset lookup tables, built once per ``Rules`` value."""
 
-    __slots__ = ("rules", "values", "picks", "call_words", "_plain")
+    __slots__ = ("rules", "values", "picks", "call_words", "stages", "turns", "_laying")
 
     def __init__(self, rules: Rules):
         self.rules = rules
-        self._plain: dict[int | None, tuple[bool, ...]] = {}
         self.values = rules.card_values()
         self.picks = rules.pick_amounts()
         # The call owed by a play that leaves that many cards in hand.
@@ -34,18 +33,32 @@ class RulesTables:
             self.call_words = {1: "matatu"}
         else:
             self.call_words = {}
+        # How a play's options depend on the cards it leaves in hand: the last card names nothing,
+        # a call may be owed at a few cards left, and beyond those every count is alike.
+        self.stages = max(self.call_words, default=0) + 1
+        # How laying each ordinary card (not a pick, an Ace or a joker) moves the turn: the steps, and whether it reverses.
+        self.turns = tuple(_turn(rules, card) for card in DECK)
+        self._laying: dict[int | None, tuple[dict, ...]] = {}
 
-    def plain_cards(self, chopper_suit: int | None) -> tuple[bool, ...]:
-        """For each card: True when laying it is one plain ``play`` (no suit to name, not a chopper)."""
-        plain = self._plain.get(chopper_suit)
-        if plain is None:
-            rules = self.rules
-            plain = self._plain[chopper_suit] = tuple(
-                not (card.rank == 7 and (rules.chopper is Chopper.ANY_SEVEN or card.suit == chopper_suit))
-                and not (card.rank == ACE or (card.is_joker and rules.joker_names is JokerNames.SUIT))
-                for card in DECK
-            )
-        return plain
+    def laying(self, chopper_suit: int | None) -> tuple[dict, ...]:
+        """The tables of what laying each card does in rounds whose chopper has this suit, one per stage.
+
+        Each maps what a card must match to the options of every card (``Round.lay_options``);
+        they are shared by every such round, and filled as rounds meet new states.
+        """
+        laying = self._laying.get(chopper_suit)
+        if laying is None:
+            laying = self._laying[chopper_suit] = tuple({} for _ in range(self.stages + 1))
+        return laying
+
+
+def _turn(rules: Rules, card: Card) -> tuple[int, bool]:
+    rank = card.rank
+    if rank == 8 or (rank == JACK and rules.jack is JackEffect.JUMP):
+        return 2, False
+    if (rank == JACK and rules.jack is JackEffect.REVERSE) or (rank == QUEEN and rules.queens_reverse):
+        return 1, True
+    return 1, False
 
 
 @cache
