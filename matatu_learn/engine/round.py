@@ -29,7 +29,6 @@ from .actions import (
     CATCH_ACTION,
     CUT,
     DRAW,
-    DRAW_ACTION,
     PASS,
     PASS_ACTION,
     PICK,
@@ -461,31 +460,30 @@ class Round:
         rules = self.rules
         seat = self.to_move
         hand = self.hands[seat]
+        owed = self.owed[seat]
+        if owed is not None and rules.owed_call_blocks:
+            call = make_action(CALL, word=owed)
+            return (call,) if self.catchable is None else (CATCH_ACTION, call)
         options, cuts = self._laid(len(hand) - 1)
         if rules.decks > 1:
             hand = list(dict.fromkeys(hand))  # an action names the card, not which copy
-        actions: list[Action] = [] if self.catchable is None else [CATCH_ACTION]
-        owed = self.owed[seat]
-        if owed is not None and rules.owed_call_blocks:
-            actions.append(make_action(CALL, word=owed))
-            return tuple(actions)
         pending = self.pending
         drawn = self.has_drawn
         if drawn and not pending and rules.after_draw is not AfterDraw.ANY_FITTING:
             hand = (self.drawn,)
-        actions += [action for card in hand for action in options[card]]
+        actions = [action for card in hand for action in options[card]]
         if cuts:
             self._drop_heavy_cuts(actions, cuts)
+        # After the plays: what else the player may do, a catch first of all.
+        tables = self._tables
         if pending:
             actions.append(PICK_ACTION)
         elif drawn:
-            if rules.after_draw in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS):
-                actions.append(PASS_ACTION)
+            actions += tables.after_drawing
         else:
-            if rules.draw_when_fitting or not actions or actions == [CATCH_ACTION]:
-                actions.append(DRAW_ACTION)
-            if rules.pass_without_draw:
-                actions.append(PASS_ACTION)
+            actions += tables.besides_laying if actions else tables.nothing_to_lay
+        if self.catchable is not None:
+            actions.insert(0, CATCH_ACTION)
         return tuple(actions)
 
     def lay_options(self) -> tuple[tuple[Action, ...], ...]:
@@ -508,9 +506,6 @@ class Round:
 
     def _laid(self, left: int) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
         """``lay_options`` for a play that leaves ``left`` cards, and the cuts in it a hand may be too heavy for."""
-        stages = self._tables.stages
-        # Beyond the counts where a call is owed every count is alike (an empty hand lays nothing).
-        stage = left if 0 <= left < stages else stages
         # What a card must match: the answers to a pick on the top card, anything at all, a joker's
         # colour, the top card itself, or the named suit and the top card's rank.
         pile = self.pile
@@ -524,14 +519,18 @@ class Round:
             fit = pile[-1]
         else:
             fit = (self.named_suit, RANK_OF[pile[-1]])
-        tables = self._laying[stage]
+        tables = self._laying[left]
         laid = tables.get(fit)
         if laid is None:
-            laid = tables[fit] = self._lay_table(stage)
+            laid = tables[fit] = self._lay_table(left)
         return laid
 
     def _lay_table(self, left: int) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
-        """What laying each card does now, for a play that leaves ``left`` cards (``_laid``)."""
+        """What laying each card does now, for a play that leaves ``left`` cards (``_laid``).
+
+        Counts from ``RulesTables.stages`` on share a table: ``left`` matters only as the last
+        card (0) and where a call is owed, and a hand of none lays nothing.
+        """
         options: list[tuple[Action, ...]] = [()] * len(DECK)
         answering = self.pending > 0
         for card in DECK if answering else self._fitting(DECK):
@@ -552,8 +551,9 @@ class Round:
 
     def _drop_heavy_cuts(self, actions: list[Action], cuts: tuple[Action, ...]) -> None:
         """Take out the cuts of choppers the hand is too heavy to cut with."""
+        limit = self.rules.cut_limit
         for cut in cuts:
-            if cut in actions and not self.light_enough(cut.card):
+            if cut in actions and self.cut_weight(chopper=cut.card) > limit:
                 actions.remove(cut)
 
     def _fitting(self, cards: Iterable[Card]) -> list[Card]:
@@ -645,22 +645,18 @@ class Round:
             )
         )
         kind = action.kind
-        if kind is CATCH:
-            silent = self.catchable
-            self.catchable = None
-            self.log.append(record(Caught, (silent, self.rules.catch_penalty, seat)))
-            self._take(silent, self.rules.catch_penalty)
-            return
-        if kind is CALL:
-            self.owed[seat] = None
-            return
-        if self.catchable is not None:
+        if self.catchable is not None and kind is not CATCH and kind is not CALL:
             # The chance to catch ends when the next player moves.
             if not self.rules.owed_call_blocks:
                 self.owed[self.catchable] = None
             self.catchable = None
         if kind is PLAY:
             self._play(seat, action)
+        elif kind is PASS:
+            taken = True
+            if not self.has_drawn:
+                taken = self._take(seat, 1)
+            self._end_turn(quiet=not taken)
         elif kind is DRAW:
             self._draw(seat)
         elif kind is PICK:
@@ -668,16 +664,18 @@ class Round:
             self.pending = 0
             taken = self._take(seat, owed)
             self._end_turn(quiet=not taken)
-        elif kind is PASS:
-            taken = True
-            if not self.has_drawn:
-                taken = self._take(seat, 1)
-            self._end_turn(quiet=not taken)
         elif kind is CUT:
             card = action.card
             self.hands[seat].remove(card)
             self.pile.append(card)
             self._finish(RoundEnd.CUT, cutter=seat)
+        elif kind is CATCH:
+            silent = self.catchable
+            self.catchable = None
+            self.log.append(record(Caught, (silent, self.rules.catch_penalty, seat)))
+            self._take(silent, self.rules.catch_penalty)
+        elif kind is CALL:
+            self.owed[seat] = None
         else:  # only the generator makes legal actions, so this is a bug in the engine, never a move
             raise AssertionError(f"the engine has no rule for an action of kind {kind!r}")
 

@@ -13,14 +13,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from .actions import DRAW_ACTION, PASS_ACTION
 from .cards import DECK, JACK, QUEEN, Card
-from .rules import Calls, JackEffect, Rules
+from .rules import AfterDraw, Calls, JackEffect, Rules
 
 
 class RulesTables:
     """Per-ruleset lookup tables, built once per ``Rules`` value."""
 
-    __slots__ = ("rules", "values", "picks", "call_words", "stages", "turns", "_laying")
+    __slots__ = (
+        "rules",
+        "values",
+        "picks",
+        "call_words",
+        "stages",
+        "turns",
+        "besides_laying",
+        "nothing_to_lay",
+        "after_drawing",
+        "_laying",
+    )
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -38,17 +50,28 @@ class RulesTables:
         self.stages = max(self.call_words, default=0) + 1
         # How laying each ordinary card (not a pick, an Ace or a joker) moves the turn: the steps, and whether it reverses.
         self.turns = tuple(_turn(rules, card) for card in DECK)
+        # What a player may do besides laying a card (no pick pending): with cards to lay, having
+        # none, and after a draw. The legal actions list them after the plays, a draw first.
+        passing = (PASS_ACTION,) if rules.pass_without_draw else ()
+        self.besides_laying = ((DRAW_ACTION,) if rules.draw_when_fitting else ()) + passing
+        self.nothing_to_lay = (DRAW_ACTION, *passing)
+        passes_after_draw = rules.after_draw in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS)
+        self.after_drawing = (PASS_ACTION,) if passes_after_draw else ()
         self._laying: dict[int | None, tuple[dict, ...]] = {}
 
     def laying(self, chopper_suit: int | None) -> tuple[dict, ...]:
-        """The tables of what laying each card does in rounds whose chopper has this suit, one per stage.
+        """The tables of what laying each card does in rounds whose chopper has this suit, by the cards a play leaves.
 
-        Each maps what a card must match to the options of every card (``Round.lay_options``);
-        they are shared by every such round, and filled as rounds meet new states.
+        Entry ``left`` maps what a card must match to the options of every card (``Round.lay_options``)
+        for a play that leaves ``left`` cards; every count from ``stages`` on shares one entry, and so
+        does an empty hand's ``-1`` (the last). They are shared by every such round, and filled as rounds
+        meet new states.
         """
         laying = self._laying.get(chopper_suit)
         if laying is None:
-            laying = self._laying[chopper_suit] = tuple({} for _ in range(self.stages + 1))
+            by_stage = [{} for _ in range(self.stages + 1)]
+            most = len(self.rules.deck())  # a hand never holds more than the deck
+            laying = self._laying[chopper_suit] = tuple(by_stage[min(left, self.stages)] for left in range(most + 1))
         return laying
 
 
