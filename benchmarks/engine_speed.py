@@ -1,6 +1,6 @@
 """Random self-play speed on the path users run, against RLCard's UNO game loop, timed in alternation.
 
-    python benchmarks/engine_speed.py [--rounds 7] [--games 400] [--players 2] [--presets]
+    python benchmarks/engine_speed.py [--rounds 9] [--games 200] [--players 2] [--presets]
 
 Each round runs ``matatu-learn simulate --rules house --players N --json`` (random agents, each
 handed its seat's view) and reads the ``decisions_per_s`` it prints, then runs RLCard's UNO game
@@ -89,8 +89,8 @@ def preset_table(players: int, games: int, seconds: float) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7, help="alternated rounds (default 7)")
-    parser.add_argument("--games", type=int, default=400, help="games of each simulate command (default 400)")
+    parser.add_argument("--rounds", type=int, default=9, help="alternated rounds (default 9)")
+    parser.add_argument("--games", type=int, default=200, help="games of each simulate command (default 200)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--presets", action="store_true", help="also every preset's simulate and bare loop, once")
     arguments = parser.parse_args()
