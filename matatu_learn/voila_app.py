@@ -45,6 +45,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.log import app_log
 from traitlets import Integer
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -261,9 +262,6 @@ class PageKernels:
     def __getattr__(self, name: str):
         return getattr(self.manager, name)
 
-    def __contains__(self, kernel_id: str) -> bool:
-        return kernel_id in self.manager
-
     async def start_kernel(self, *arguments, **options) -> str:
         kernel_id = await self.manager.start_kernel(*arguments, **options)
         self.manager.hand_out(kernel_id, self.session)
@@ -397,7 +395,8 @@ class LocalRequestInfoHandler(RequestInfoSocketHandler):
     def prepare(self):
         remote = self.request.remote_ip or ""
         if not from_this_machine(remote, self.request.connection.stream.socket.getsockname()[0]):
-            self.log.warning("Refused a page's request info to %s, which is not this machine.", remote)
+            # A plain tornado handler (Jupyter's handlers have a log of their own; this one has not).
+            app_log.warning("Refused a page's request info to %s, which is not this machine.", remote)
             raise web.HTTPError(403, "Only this server's kernels may ask for a page's request.")
 
 

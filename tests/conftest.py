@@ -431,16 +431,22 @@ def class_server(tmp_path_factory):
 POOLED_PAGES = ("index.ipynb", "01-the-deal.ipynb", "12-rooms.ipynb")
 POOL_SIZE = 2
 POOLED_KERNELS = POOL_SIZE * len(POOLED_PAGES)  # the kernels its pool holds when full
+# Its culler's times, short enough for a test to see a kernel culled, long enough for a test's checks.
+POOL_CULLING = {"cull_idle_timeout": 15, "cull_interval": 2, "cull_connected": False}
 
 
 @pytest.fixture(scope="session")
 def pooled_server(tmp_path_factory):
     """The class server with a pool of ``POOL_SIZE`` pre-heated kernels for each of ``POOLED_PAGES``
-    (a folder of those notebooks only: Voilà pools every notebook it serves), one a session."""
+    (a folder of those notebooks only: Voilà pools every notebook it serves), one a session; a
+    kernel no page is connected to is culled after ``POOL_CULLING``'s idle time, busy or not."""
     folder = tmp_path_factory.mktemp("pooled-notebooks")
     for name in POOLED_PAGES:
         shutil.copy(NOTEBOOKS / name, folder / name)
     port = free_port()
-    command = voila_command(folder, port, "127.0.0.1", starts_per_client=0, pool_size=POOL_SIZE)
+    timeout = POOL_CULLING["cull_idle_timeout"]
+    command = voila_command(
+        folder, port, "127.0.0.1", POOL_CULLING, unconnected_timeout=timeout, starts_per_client=0, pool_size=POOL_SIZE
+    )
     with served(tmp_path_factory.mktemp("pooled-server"), command=command, port=port) as running:
         yield running

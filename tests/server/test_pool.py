@@ -3,14 +3,17 @@ browser session only; a refill of the pool belongs to nobody; the pool keeps its
 request (learner, client address) reaches a kernel after it was handed out."""
 
 import asyncio
+import re
 import time
 from pathlib import Path
 
+import pytest
 from server_fixtures import (
     POOL_FILLED_WITHIN,
     V1,
     Browser,
     kernel_answers,
+    kernel_ids,
     kernel_processes,
     open_widget_control,
     wait_for_pool,
@@ -19,7 +22,7 @@ from server_fixtures import (
     widget_states,
 )
 
-from conftest import POOLED_KERNELS
+from conftest import POOL_CULLING, POOLED_KERNELS
 from matatu_learn.store.roles import CLIENT_HEADER, CLIENT_VARIABLE
 
 
@@ -98,6 +101,22 @@ def test_the_pool_keeps_its_size_for_each_page(pooled_server):
     assert len(waiting_kernels(pooled_server)) == POOLED_KERNELS
 
 
+def test_a_waiting_kernel_is_never_culled_and_a_taken_ones_wait_for_its_page_starts_when_taken(pooled_server):
+    timeout, interval = POOL_CULLING["cull_idle_timeout"], POOL_CULLING["cull_interval"]
+    waiting = wait_for_pool(pooled_server)
+    time.sleep(timeout + 3 * interval)  # every waiting kernel is now older than the culler's time
+    assert waiting <= kernel_ids(pooled_server.process.pid), "the culler stopped a kernel waiting in the pool"
+    student = browser_of(pooled_server)
+    kernel = take(student, "12-rooms.ipynb")  # and no page connects to it
+    time.sleep(3 * interval)  # culled at the next rounds if its wait had counted from its start
+    assert kernel in kernel_ids(pooled_server.process.pid), "a kernel was culled as soon as a page took it"
+    deadline = time.monotonic() + POOL_FILLED_WITHIN
+    while kernel in kernel_ids(pooled_server.process.pid):
+        assert time.monotonic() < deadline, "a taken kernel no page connected to was never culled"
+        time.sleep(interval)
+    assert re.search(rf"Culling .*{kernel}", pooled_server.log_text()), "the kernel ended, but not by the culler"
+
+
 def test_the_client_address_a_kernel_gets_is_the_servers_never_the_clients(class_server):
     """The address bounds the rooms one client opens: a client that sends the header gets it written over."""
     student = Browser(class_server.base)
@@ -111,8 +130,6 @@ def test_the_client_address_a_kernel_gets_is_the_servers_never_the_clients(class
 
 
 def test_serve_takes_a_pool_size_within_its_bounds_and_refuses_others_in_one_line(monkeypatch, tmp_path, capsys):
-    import pytest
-
     from matatu_learn import cli, server
 
     called = {}
@@ -126,3 +143,30 @@ def test_serve_takes_a_pool_size_within_its_bounds_and_refuses_others_in_one_lin
             cli.main(["serve", "--pool-size", wrong])
         said = capsys.readouterr().err.strip().splitlines()
         assert len(said) == 1 and said[0].startswith("matatu-learn: Argument --pool-size: "), said
+
+
+@pytest.mark.parametrize(("remote", "allowed"), [("127.0.0.1", True), ("192.168.1.5", True), ("192.168.1.23", False)])
+def test_a_pages_request_is_handed_only_to_this_machine(remote, allowed):
+    """Voilà's /voila/query/<kernel id> hands a page's request (a room link's player token among it) to
+    whoever connects: the class server's handler refuses a client on the network (this server
+    listens on 192.168.1.5)."""
+    from types import SimpleNamespace
+
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    from tornado.web import Application, HTTPError
+
+    from matatu_learn.voila_app import LocalRequestInfoHandler
+
+    listening = SimpleNamespace(getsockname=lambda: ("192.168.1.5", 8866))
+    connection = SimpleNamespace(stream=SimpleNamespace(socket=listening), set_close_callback=lambda callback: None)
+    start = RequestStartLine("GET", "/voila/query/k", "HTTP/1.1")
+    headers = HTTPHeaders({"Host": "192.168.1.5:8866"})
+    request = HTTPServerRequest(start_line=start, headers=headers, connection=connection)
+    request.remote_ip = remote
+    handler = LocalRequestInfoHandler(Application(), request)
+    if allowed:
+        handler.prepare()
+    else:
+        with pytest.raises(HTTPError) as refused:
+            handler.prepare()
+        assert refused.value.status_code == 403
