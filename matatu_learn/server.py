@@ -51,6 +51,12 @@ GRACE_SECONDS = 20.0
 # a page holds about 1 GB for the fifteen pages, see docs/decisions.md; 0 turns the pool off.
 DEFAULT_POOL_SIZE = 1
 MOST_POOL_SIZE = 8
+# Kernels talk to the server over local sockets where the system has them, not TCP ports: a pool
+# starts a kernel for every page at once, and ports picked at the same instant can collide (the
+# kernel's heartbeat then fails to bind and its page never draws).
+KERNEL_TRANSPORT = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
+# Seconds Voilà waits for a cell's last outputs once the cell has finished (nbclient's default: 4).
+OUTPUT_WAIT = 60
 
 
 def packaged_notebooks() -> Path:
@@ -109,6 +115,8 @@ def voila_command(
 
     >>> [option for option in voila_command(Path("lessons"), 8866, "127.0.0.1", pool_size=2) if "pool" in option]
     ['--VoilaConfiguration.default_pool_size=2']
+    >>> [option for option in voila_command(Path("lessons"), 8866, "127.0.0.1") if "Executor" in option]
+    ['--VoilaExecutor.iopub_timeout=60']
     """
     unconnected_timeout = UNCONNECTED_KERNEL_TIMEOUT if unconnected_timeout is None else unconnected_timeout
     starts = [] if starts_per_client is None else [f"--ClassKernelManager.starts_per_client={starts_per_client}"]
@@ -133,6 +141,10 @@ def voila_command(
         f"--ClassKernelManager.cull_unconnected_timeout={unconnected_timeout}",
         *starts,
         *pool,
+        *KERNEL_TRANSPORT,
+        # A cell's outputs may reach the server after its reply when the machine is busy (a pool
+        # runs every page's notebook at once): nbclient's 4 s default then drops a page's widgets.
+        f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}",
     ]
 
 
