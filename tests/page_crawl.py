@@ -1,6 +1,6 @@
 """One crawl of every page a session: each notebook opened once in Chromium, and what each
 per-page check needs recorded (tests/conftest.py's ``crawl`` fixture; the checks are in
-test_browser.py, test_accessibility.py, test_browser_names.py and test_voila.py).
+test_browser.py, test_accessibility.py, test_browser_names.py, test_browser_path.py and test_voila.py).
 
 Each page is opened with a learner's name that holds markup in the address, so that the same
 visit shows whether the name ever becomes markup. The crawl runs in a thread of its own: its
@@ -47,6 +47,17 @@ READ_TEXT = """() => {
     return copy.textContent;
 }"""
 
+# The words a learner reads on a lesson (test_browser_path.py): the page's rendered text without
+# the folded notes on other tables, the commands for teachers and the ruleset picker's list of
+# names (a name to choose is no rule). Those are hidden for the reading and shown again at once.
+LESSON_WORDS = """() => {
+    const left = [...document.querySelectorAll("details.matatu-other-tables, pre, code, select")];
+    const shown = left.map(element => element.style.display);
+    left.forEach(element => { element.style.display = "none"; });
+    const words = document.body.innerText;
+    left.forEach((element, index) => { element.style.display = shown[index]; });
+    return words;
+}"""
 
 # Each face-up card shown and the width its picture is drawn at (a card not shown has none).
 CARD_WIDTHS = """nodes => nodes
@@ -86,6 +97,8 @@ class PageRecord:
     violations: list[str]  # axe-core's serious and critical findings
     zoomed_violations: list[str]  # the same at 200% zoom (``ZOOMED``)
     zoomed_sideways: list[str]  # what sticks out past the window's edge at 200% zoom
+    other_tables: list[str]  # the summary of each fold on other tables ("At other tables")
+    lesson_words: str  # the words a learner reads, outside those folds (``LESSON_WORDS``)
 
 
 def open_until_ready(page, url: str, timeout: float = 60) -> tuple:
@@ -132,6 +145,8 @@ def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
             violations=serious_violations(page),
             zoomed_violations=[],
             zoomed_sideways=[],
+            other_tables=page.locator("details.matatu-other-tables summary").all_inner_texts(),
+            lesson_words=page.evaluate(LESSON_WORDS),
         )
         results.mkdir(exist_ok=True)
         page.screenshot(path=str(results / f"{name.removesuffix('.ipynb')}.png"), full_page=True)

@@ -78,21 +78,20 @@ def test_a_learner_given_once_is_carried_to_a_lesson_and_finds_it_done_back_on_t
     page.locator(".matatu-foot a.matatu-go").wait_for(timeout=WAIT)
 
 
-def test_on_a_phone_every_control_of_the_landing_page_and_a_lesson_is_a_thumbs_size(browser, tmp_path):  # noqa: F811
-    with served(tmp_path) as server:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-        phone = context.new_page()
-        try:
-            for name in ("index.ipynb?learner=Amina", "01-the-deal.ipynb?learner=Amina"):
-                phone.goto(f"{server.base}/voila/render/{name}")
-                phone.locator(".jupyter-widgets :is(button, input):visible").first.wait_for(timeout=WAIT)
-                small = phone.evaluate(
-                    """() => [...document.querySelectorAll('.jupyter-widgets :is(button, input, select)')]
-                        .filter(element => element.offsetParent !== null && !['checkbox', 'radio'].includes(element.type))
-                        .map(element => [element.textContent.trim() || element.type, element.getBoundingClientRect()])
-                        .filter(([, box]) => box.height < 43.5)
-                        .map(([label, box]) => `${label}: ${Math.round(box.width)}×${Math.round(box.height)}`)"""
-                )
-                assert small == [], f"controls under 44 px on {name}: {small}"
-        finally:
-            context.close()
+def test_on_a_phone_every_control_of_the_landing_page_and_a_lesson_is_a_thumbs_size(browser, class_server):  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    try:
+        for name in ("index.ipynb?learner=Amina", "01-the-deal.ipynb?learner=Amina"):
+            phone.goto(f"{class_server.base}/voila/render/{name}")
+            phone.locator(".jupyter-widgets :is(button, input):visible").first.wait_for(timeout=WAIT)
+            small = phone.evaluate(
+                """() => [...document.querySelectorAll('.jupyter-widgets :is(button, input, select)')]
+                    .filter(element => element.offsetParent !== null && !['checkbox', 'radio'].includes(element.type))
+                    .map(element => [element.textContent.trim() || element.type, element.getBoundingClientRect()])
+                    .filter(([, box]) => box.height < 43.5)
+                    .map(([label, box]) => `${label}: ${Math.round(box.width)}×${Math.round(box.height)}`)"""
+            )
+            assert small == [], f"controls under 44 px on {name}: {small}"
+    finally:
+        context.close()

@@ -1,5 +1,6 @@
 """Rooms in Chromium: several browser contexts (each a person's own device) at one room's table,
-on the class server as ``matatu-learn serve`` runs it, with a database of its own per test.
+on the class server as ``matatu-learn serve`` runs it: the session's one (``class_server``), each
+test at a room of its own, but for the test that shortens the away time on a server of its own.
 
 Nobody clicks to see the others' moves: each page's poll shows them. The tests play whole rounds
 tap by tap, make one move from two pages at once, close a tab mid-round and come back with the
@@ -128,27 +129,27 @@ class Player:
 
 
 @contextmanager
-def table(browser, tmp_path, sizes: list[dict], names: list[str] | None = None, environment: dict | None = None):  # noqa: F811
-    """A class server with a fresh database (``environment``: more variables for it, e.g. a shorter
-    away time), and a room its first player opened and the rest joined."""
+def table(browser, server, sizes: list[dict], names: list[str] | None = None):  # noqa: F811
+    """A room on the class server ``server`` (``conftest.Served``) that its first player opened
+    and the rest joined. Each test's room is its own: what a test reads of the store, it reads by
+    the room's code."""
     names = names or ["Amina", "Okello", "Achieng", "Wasswa", "Nakato", "Mukasa"][: len(sizes)]
-    with served(tmp_path, environment=environment) as server:
-        players = [Player(browser, server.base, name, size) for name, size in zip(names, sizes, strict=True)]
-        try:
-            code = players[0].open_room()
-            if len(players) > 2:
-                players[0].page.get_by_label("Seats").select_option(str(len(players)))
-            for player in players[1:]:
-                player.join(code)
-            host = players[0].page
-            for player in players[1:]:  # the host's page shows each newcomer by itself
-                host.locator("table.matatu-seats").get_by_text(player.name, exact=True).wait_for(timeout=60_000)
-            yield server, code, players
-        finally:
-            for player in players:
-                player.close()
-            errors = [error for player in players for error in player.errors]
-            assert not errors, f"JavaScript errors on the pages: {errors}"
+    players = [Player(browser, server.base, name, size) for name, size in zip(names, sizes, strict=True)]
+    try:
+        code = players[0].open_room()
+        if len(players) > 2:
+            players[0].page.get_by_label("Seats").select_option(str(len(players)))
+        for player in players[1:]:
+            player.join(code)
+        host = players[0].page
+        for player in players[1:]:  # the host's page shows each newcomer by itself
+            host.locator("table.matatu-seats").get_by_text(player.name, exact=True).wait_for(timeout=60_000)
+        yield server, code, players
+    finally:
+        for player in players:
+            player.close()
+        errors = [error for player in players for error in player.errors]
+        assert not errors, f"JavaScript errors on the pages: {errors}"
 
 
 def start(players: list[Player]) -> None:
@@ -308,11 +309,11 @@ def screenshot(player: Player, name: str) -> None:
 # ---------------------------------------------------------------------- the tests
 
 
-def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, tmp_path):  # noqa: F811
+def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, class_server):  # noqa: F811
     """A laptop and a phone (touch): the round played to its end, each page seeing the other's
     moves by itself, neither receiving a card its seat could not see; then the round in the
     history with the players' names, replayed exactly."""
-    with table(browser, tmp_path, [LAPTOP, PHONE]) as (server, code, players):
+    with table(browser, class_server, [LAPTOP, PHONE]) as (server, code, players):
         screenshot(players[0], "lobby-host-laptop")
         screenshot(players[1], "lobby-guest-phone")
         start(players)
@@ -325,7 +326,7 @@ def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, t
 
         moves = play_to_the_end(players, random.Random(2), checkpoints, after_first_move=phone_after_a_move)
         screenshot(players[0], "over-laptop")
-        database = tmp_path / "class.sqlite3"
+        database = server.database
         seats_of(database, code, players)
         record, positions = round_in_history(database, code)
         assert record.seats == (RecordedSeat.person("Amina"), RecordedSeat.person("Okello")) and record.room == code
@@ -335,12 +336,12 @@ def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, t
     record_latencies("two pages")
 
 
-def test_four_devices_play_a_round_to_its_end(browser, tmp_path):  # noqa: F811
-    with table(browser, tmp_path, [LAPTOP, PHONE, PHONE, LAPTOP]) as (server, code, players):
+def test_four_devices_play_a_round_to_its_end(browser, class_server):  # noqa: F811
+    with table(browser, class_server, [LAPTOP, PHONE, PHONE, LAPTOP]) as (server, code, players):
         start(players)
         checkpoints: dict = {}
         play_to_the_end(players, random.Random(4), checkpoints)
-        database = tmp_path / "class.sqlite3"
+        database = server.database
         seats_of(database, code, players)
         record, positions = round_in_history(database, code)
         assert record.seats == tuple(RecordedSeat.person(player.name) for player in players)
@@ -349,10 +350,10 @@ def test_four_devices_play_a_round_to_its_end(browser, tmp_path):  # noqa: F811
     record_latencies("four pages")
 
 
-def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, tmp_path):  # noqa: F811
+def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, class_server):  # noqa: F811
     """The same seat open in two tabs (the player's link opened twice): both tap Draw at the same
     instant. One move is made, the other tab hears why not, and every page agrees."""
-    with table(browser, tmp_path, [LAPTOP, LAPTOP]) as (server, code, players):
+    with table(browser, class_server, [LAPTOP, LAPTOP]) as (server, code, players):
         start(players)
         rng = random.Random(7)
         # Play until the guest is to move with Draw in their hand's buttons.
@@ -384,7 +385,7 @@ def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, tm
         guest.page.wait_for_timeout(3000)  # a second move, were there one, would show by now
         try:
             assert {page.moves() for page in (guest, twin, players[0])} == {before + 1}
-            with RoomService(tmp_path / "class.sqlite3") as rooms:
+            with RoomService(server.database) as rooms:
                 made = rooms.moves(code)
             assert len(made) == before + 1 and made[-1].action == "draw"
             notices = [page.page.locator(".mt-table .mt-notice").inner_text() for page in (guest, twin)]
@@ -394,8 +395,8 @@ def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, tm
             twin.close()
 
 
-def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(browser, tmp_path):  # noqa: F811
-    with table(browser, tmp_path, [LAPTOP, PHONE]) as (server, code, players):
+def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(browser, class_server):  # noqa: F811
+    with table(browser, class_server, [LAPTOP, PHONE]) as (server, code, players):
         start(players)
         rng = random.Random(11)
         made = 0
@@ -430,8 +431,15 @@ def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(b
 AWAY = {"MATATU_LEARN_AWAY_SECONDS": "8"}
 
 
+@contextmanager
+def away_table(browser, tmp_path):  # noqa: F811
+    """Two laptops at a room on a class server of its own, whose away time is ``AWAY``'s."""
+    with served(tmp_path, environment=AWAY) as server, table(browser, server, [LAPTOP, LAPTOP]) as seated:
+        yield seated
+
+
 def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browser, tmp_path):  # noqa: F811
-    with table(browser, tmp_path, [LAPTOP, LAPTOP], environment=AWAY) as (server, code, players):
+    with away_table(browser, tmp_path) as (server, code, players):
         start(players)
         host, guest = players
         link = guest.link()
@@ -443,7 +451,7 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
         assert "away" in stand_in.inner_text() and guest.name in stand_in.inner_text()
         screenshot(host, "stand-in-laptop")
         rng = random.Random(3)
-        with RoomService(tmp_path / "class.sqlite3") as rooms:
+        with RoomService(server.database) as rooms:
             for _ in range(60):  # the host plays; the computer answers for the guest
                 if host.over() or any(move.agent for move in rooms.moves(code)):
                     break
@@ -466,13 +474,13 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
         screenshot(guest, "back-from-away-laptop")
 
 
-def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, tmp_path):  # noqa: F811
+def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, class_server):  # noqa: F811
     """A room of one-round matches: when the round is over the host's result offers "Deal again"
     (the guest's offers nothing to press), and pressing it deals a new match to the same seats on
     both pages, played like the first."""
-    with table(browser, tmp_path, [LAPTOP, PHONE]) as (server, code, players):
+    with table(browser, class_server, [LAPTOP, PHONE]) as (server, code, players):
         host, guest = players
-        database = tmp_path / "class.sqlite3"
+        database = server.database
         token = host.link().split("player=", 1)[1].split("&", 1)[0]
         with RoomService(database) as rooms:
             rooms.configure(code, token, whole_match=False)
