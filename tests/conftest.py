@@ -60,11 +60,11 @@ LAYER_FIXTURES = {
 }
 
 
-# ---- how the whole suite is spread over pytest-xdist's workers (README: ``-n 4 --dist loadgroup``) ----
+# ---- how the suite is spread over pytest-xdist's workers (README, docs/decisions.md) ----
 
 # Each worker has a session of its own: its own Voilà and class server on free ports, its own
-# Chromium; those start in seconds, so each worker builds its own. The crawl opens every page
-# once and takes minutes: the tests that read it are one group, run by one worker.
+# Chromium; those start in seconds. The crawl opens every page once and takes minutes: under
+# ``--dist loadgroup`` the tests that read it are one group, so one worker builds it.
 SESSION_GROUPS = ("crawl",)
 # Built once a module (Chromium launched, a module's own server): a test using one runs with its module.
 MODULE_FIXTURES = ("browser",)
