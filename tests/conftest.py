@@ -3,6 +3,7 @@ Debian's Chromium driven by Playwright, and the markers each test gets from the 
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -59,16 +60,48 @@ LAYER_FIXTURES = {
 }
 
 
-@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers
+# ---- how the suite is spread over pytest-xdist's workers (README, docs/decisions.md) ----
+
+# Each worker has a session of its own: its own Voilà and class server on free ports, its own
+# Chromium; those start in seconds. The crawl opens every page once and takes minutes: under
+# ``--dist loadgroup`` the tests that read it are one group, so one worker builds it.
+SESSION_GROUPS = ("crawl",)
+# Built once a module (Chromium launched, a module's own server): a test using one runs with its module.
+MODULE_FIXTURES = ("browser",)
+
+
+def distribution_group(item) -> str | None:
+    """The group of tests one worker runs together, or None for a test any worker may take alone.
+
+    A notebook's cells run in order in one kernel (nbval): a group per notebook. A test that uses a
+    fixture its own module defines (often built once for the module) runs with its module too.
+    """
+    fixtures = set(getattr(item, "fixturenames", ()))
+    for name in SESSION_GROUPS:
+        if name in fixtures:
+            return name
+    path = item.nodeid.split("::")[0]
+    module = getattr(item, "module", None)
+    if path.endswith(".ipynb") or fixtures.intersection(MODULE_FIXTURES):
+        return path
+    if module is not None and fixtures.intersection(vars(module)):
+        return path
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by the markers, and before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     """Mark each test ``browser``, ``server`` or ``slow`` from the fixtures it uses. A test that starts a
     server or builds a package itself says so with an explicit mark (tests/test_suite_layers.py
-    checks that none is missed)."""
+    checks that none is missed). Mark each test of a group with its ``xdist_group``."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         for marker, names in LAYER_FIXTURES.items():
             if fixtures.intersection(names):
                 item.add_marker(marker)
+        group = distribution_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_addoption(parser):
@@ -87,6 +120,7 @@ def pytest_collection_finish(session):
                 "id": item.nodeid,
                 "markers": sorted({marker.name for marker in item.iter_markers()}),
                 "fixtures": sorted(getattr(item, "fixturenames", ())),
+                "group": distribution_group(item),
             }
             for item in session.items
         ]
@@ -177,10 +211,28 @@ def named_cards(sentence: str) -> set:
     return found
 
 
+# The ports the tests' servers listen on: below Linux's ephemeral range (32768–60999), where the
+# kernels' ports and every outgoing connection are taken, so none of those can take a server's
+# port between the draw and the server's start. Each pytest-xdist worker draws from its own share.
+TEST_PORTS = range(20_000, 32_000)
+PORTS_HANDED_OUT: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A localhost port nobody listens on, never handed out before in this run by this process or by
+    another worker of it."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    share = [port for port in TEST_PORTS[worker::workers] if port not in PORTS_HANDED_OUT]
+    for port in random.sample(share, min(len(share), 200)):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # something listens there, or a connection of it is closing
+        PORTS_HANDED_OUT.add(port)
+        return port
+    raise RuntimeError(f"no free port among {len(share)} of this worker's share of {TEST_PORTS}")
 
 
 def stop_process_tree(process: subprocess.Popen, number: int = signal.SIGTERM, timeout: float = 30) -> list[int]:

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import PAGES, ROOT
 
 # What a test's code names when it starts each layer itself.
 BROWSER_NAMES = {"sync_playwright"}
@@ -32,8 +32,8 @@ def collected(tmp_path) -> list[dict]:
     """Every test under tests/ with its markers and fixtures, as a run of the suite collects them."""
     listing = tmp_path / "layers.json"
     finished = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests", "--collect-only", "-q", "-p", "no:cacheprovider"]
-        + [f"--list-layers={listing}"],
+        [sys.executable, "-m", "pytest", "tests", "notebooks", "--collect-only", "-q", "-p", "no:cacheprovider"]
+        + ["-n", "0", f"--list-layers={listing}"],  # one process collects, as each worker of a distributed run does
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -96,8 +96,13 @@ def layers_started(test: dict) -> set[str]:
     return layers
 
 
-def test_every_test_that_starts_a_browser_a_server_or_a_build_carries_its_marker(tmp_path):
-    tests = collected(tmp_path)
+@pytest.fixture(scope="module")
+def listed(tmp_path_factory) -> list[dict]:
+    return collected(tmp_path_factory.mktemp("layers"))
+
+
+def test_every_test_that_starts_a_browser_a_server_or_a_build_carries_its_marker(listed):
+    tests = [test for test in listed if not test["id"].startswith("notebooks/")]
     assert len(tests) > 1000, "the whole of tests/ was collected"
     missing = {}
     for test in tests:
@@ -167,3 +172,19 @@ def test_the_check_finds_what_a_test_starts_from_its_code(test, fixtures, layers
     (path,) = (ROOT / "tests").rglob(test.split("::")[0])
     test_id = f"{path.relative_to(ROOT)}::{test.split('::')[1]}"
     assert layers_started({"id": test_id, "fixtures": fixtures}) == layers
+
+
+def test_the_tests_that_share_a_costly_fixture_or_a_kernel_run_in_one_worker(listed):
+    """Under ``--dist loadgroup`` a group goes to one worker: the crawl is built once, a module's
+    Chromium once, and a notebook's cells run in order in one kernel."""
+    groups: dict[str | None, list[str]] = {}
+    for test in listed:
+        groups.setdefault(test["group"], []).append(test["id"])
+        if "crawl" in test["fixtures"]:
+            assert test["group"] == "crawl", test["id"]
+        elif test["id"].startswith("notebooks/") or "browser" in test["fixtures"]:
+            assert test["group"] == test["id"].split("::")[0], test["id"]
+    assert len({test.split("::")[0] for test in groups["crawl"]}) > 1, "the crawl's readers come from several modules"
+    notebooks = {group for group in groups if group and group.endswith(".ipynb")}
+    assert notebooks == {f"notebooks/{name}" for name in PAGES}
+    assert len(groups[None]) > 500, "the tests that share nothing costly are spread one by one"
