@@ -88,6 +88,16 @@ class PageRecord:
     zoomed_sideways: list[str]  # what sticks out past the window's edge at 200% zoom
 
 
+def open_until_ready(page, url: str, timeout: float = 60) -> tuple:
+    """Open the address in the page and wait until its first control shows (``READY``); the
+    response and the seconds from the request to that control: a page's time to first control,
+    as the crawl records it and benchmarks/page_speed.py reports it."""
+    started = time.perf_counter()
+    response = page.goto(url)
+    page.locator(READY).first.wait_for(state="visible", timeout=timeout * 1000)
+    return response, time.perf_counter() - started
+
+
 def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
     from conftest import serious_violations
 
@@ -96,10 +106,7 @@ def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        started = time.perf_counter()
-        response = page.goto(f"{voila}/voila/render/{name}?{QUERY}")
-        page.locator(READY).first.wait_for(state="visible", timeout=60_000)
-        seconds = time.perf_counter() - started
+        response, seconds = open_until_ready(page, f"{voila}/voila/render/{name}?{QUERY}")
         page.wait_for_timeout(500)  # every widget draws its first state; a failed image fires its onerror
         record = PageRecord(
             name=name,
