@@ -165,7 +165,46 @@ def cut_bar(players: int, others: list[int]) -> float:
     return bar
 
 
-def heuristic_choice(
+def obvious_choice(legal: tuple[Action, ...], hand: list | tuple) -> tuple[Action, Motive] | None:
+    """The heuristic's action and motive where nothing needs weighing; None where something does.
+
+    The common cases: one legal action, a catch or a due call, nothing to lay (a draw, listed
+    before a pass, or a pick-up), or a single card to lay (always laid rather than drawing,
+    passing or picking up). A cut, or two cards or more, are weighed (``weighed_choice``).
+
+    >>> from matatu_learn.engine.actions import parse_action
+    >>> obvious_choice((parse_action("draw"), parse_action("pass")), [3, 4])
+    (Action('draw'), <Motive.DRAW: 'draw'>)
+    >>> obvious_choice((parse_action("play 9♦"), parse_action("play 9♣"), parse_action("draw")), [3, 4]) is None
+    True
+    """
+    first = legal[0]
+    if len(legal) == 1:
+        return first, Motive.ONLY_MOVE
+    first_kind = first.kind
+    if first_kind is CATCH:
+        return first, Motive.CATCH
+    if first_kind is CALL:
+        return first, Motive.CALL
+    plays = 0
+    only = None
+    for action in legal:
+        kind = action.kind
+        if kind is PLAY:
+            plays += 1
+            only = action
+        elif kind is CUT:
+            return None  # a cut to weigh
+    if plays == 0:
+        return first, KIND_MOTIVES[first_kind]  # draw (listed before pass), or pick
+    if plays == 1 and only.word is None:
+        if len(hand) == 1:
+            return only, Motive.LAST_CARD
+        return only, Motive.ANSWER if legal[-1].kind is PICK else Motive.ONLY_FITTING
+    return None
+
+
+def weighed_choice(
     legal: tuple[Action, ...],
     hand: list | tuple,
     sizes: list[int] | tuple[int, ...],
@@ -176,41 +215,16 @@ def heuristic_choice(
     estimate,
     void: int | None = None,
 ) -> tuple[Action, Motive]:
-    """The heuristic's action and its motive, from what its seat knows.
+    """The heuristic's action and motive where ``obvious_choice`` finds something to weigh: each
+    card's score (its weight, its attack, what can follow it), and each cut's chance.
 
     ``choppers`` says which cards are choppers this round; ``estimate(own_after, others)``
     gives the chance that a cut leaving ``own_after`` wins; ``void`` is a suit the next player
     has just shown they lack (they drew on it). ``HeuristicAgent.decide`` adds what the
     motive cites.
     """
-    first = legal[0]
-    if len(legal) == 1:
-        return first, Motive.ONLY_MOVE
-    kind = first.kind
-    if kind is CATCH:
-        return first, Motive.CATCH
-    if kind is CALL:
-        return first, Motive.CALL
-    # The common cases first: a card is always laid rather than drawing, passing or picking up.
-    plays = 0
-    only = None
-    for action in legal:
-        kind = action.kind
-        if kind is PLAY:
-            plays += 1
-            only = action
-        elif kind is CUT:
-            plays = 2  # a cut to weigh: the full reckoning below
-            break
-    if plays == 0:
-        return first, KIND_MOTIVES[first.kind]  # draw (listed before pass), or pick
     answering = legal[-1].kind is PICK
-    if plays == 1 and only.word is None:
-        if len(hand) == 1:
-            return only, Motive.LAST_CARD
-        return only, Motive.ANSWER if answering else Motive.ONLY_FITTING
     values = style.values
-    picks = style.picks
     wild = style.wild
     players = len(sizes)
     left = len(hand) - 1
@@ -227,8 +241,9 @@ def heuristic_choice(
         if wild[card]:
             wilds += 1
         else:
-            suit_count[SUIT_OF[card]] += 1
-            suit_weight[SUIT_OF[card]] += value
+            suit = SUIT_OF[card]
+            suit_count[suit] += 1
+            suit_weight[suit] += value
             rank_count[RANK_OF[card]] += 1
         if choppers[card]:
             held_choppers.append(card)
@@ -237,7 +252,9 @@ def heuristic_choice(
         if action.kind is PLAY and not wild[action.card]:
             has_plain = True
             break
-    limit = style.limit
+    picks = style.picks
+    weight = style.weight
+    again = style.again
     best = None
     best_score = -1e9
     motive = Motive.HEAVIEST
@@ -247,25 +264,29 @@ def heuristic_choice(
             card = action.card
             if left == 0:
                 return action, Motive.LAST_CARD
-            score = values[card]
-            why = Motive.HEAVIEST
+            # The score's whole parts first (its weight and attack), then what follows it, in this order.
             if answering:
-                score += 100 + 10 * min(picks[card], 5)
+                score = values[card] + 100 + 10 * min(picks[card], 5)
                 why = Motive.ANSWER
-            elif picks[card]:
-                score += ATTACK * picks[card]
-                why = Motive.ATTACK
-            elif wild[card]:
-                if has_plain:
-                    score -= KEEP_WILD
-                why = Motive.WILD
+            else:
+                score = weight[card]  # its value, and ATTACK a card it makes the next player take
+                if picks[card]:
+                    why = Motive.ATTACK
+                elif wild[card]:
+                    if has_plain:
+                        score -= KEEP_WILD
+                    why = Motive.WILD
+                else:
+                    why = Motive.HEAVIEST
             rank = RANK_OF[card]
             named = action.suit
             if wild[card]:
                 # An Ace or joker: what follows is a card of the suit it names, or another wild one.
                 suit = named
-                follow = wilds - 1 + (suit_count[suit] if suit is not None else 0)
-                if suit is not None:
+                if suit is None:
+                    follow = wilds - 1
+                else:
+                    follow = wilds - 1 + suit_count[suit]
                     score += 0.001 * suit_weight[suit]  # of two suits held alike, name the heavier
             else:
                 suit = SUIT_OF[card]
@@ -274,15 +295,9 @@ def heuristic_choice(
             if suit == void and named is None:
                 score += VOID  # they drew on this suit: keep it, and they most likely draw again
                 why = Motive.VOID
-            for chopper in held_choppers:
-                # A chopper that would fit what this play leaves, in a hand light enough to cut with
-                # (an Ace or joker names the suit held most of, chopper or not).
-                if named is None and chopper != card and (SUIT_OF[chopper] == suit or rank == 7):
-                    weight = total - values[card] - (values[chopper] if style.cut_after else 0)
-                    if limit is None or weight <= limit:
-                        score += CHOP_READY
-                        break
-            if not answering and style.again[card]:
+            if held_choppers and named is None:
+                score += _chop_ready(style, held_choppers, card, suit, rank, total)
+            if not answering and again[card]:
                 if players == 2:
                     if follow:
                         score += AGAIN
@@ -313,8 +328,27 @@ def heuristic_choice(
     return best, motive
 
 
+def _chop_ready(style: Style, held_choppers: list[int], card: int, suit: int | None, rank: int, total: int) -> int:
+    """``CHOP_READY`` when a chopper held would fit what laying ``card`` leaves, in a hand light enough
+    to cut with (an Ace or joker names the suit held most of, chopper or not); else 0."""
+    values = style.values
+    limit = style.limit
+    for chopper in held_choppers:
+        if chopper != card and (SUIT_OF[chopper] == suit or rank == 7):
+            weight = total - values[card] - (values[chopper] if style.cut_after else 0)
+            if limit is None or weight <= limit:
+                return CHOP_READY
+    return 0
+
+
 def heuristic_move(view: PlayerView, style: Style, void: int | None = None) -> tuple[Action, Motive]:
-    """The heuristic's action and motive for a seat's view (``void``: as in ``heuristic_choice``)."""
+    """The heuristic's action and motive for a seat's view (``void``: as in ``weighed_choice``)."""
+
+    legal = view.legal
+    hand = view.hand
+    obvious = obvious_choice(legal, hand)
+    if obvious is not None:
+        return obvious
 
     def estimate(own: int, others: list[int]) -> float:
         if len(view.history) > LONG_ROUND:
@@ -326,9 +360,7 @@ def heuristic_move(view: PlayerView, style: Style, void: int | None = None) -> t
         history = view.history
         if history and history[-1].kind is DRAW:
             void = view.suit_in_play  # the other player drew on it and could lay nothing
-    return heuristic_choice(
-        view.legal, view.hand, view.hand_sizes, view.seat, view.direction, style, choppers, estimate, void
-    )
+    return weighed_choice(legal, hand, view.hand_sizes, view.seat, view.direction, style, choppers, estimate, void)
 
 
 # The motives after which a chopper held back is said (a cut was possible, and not taken).

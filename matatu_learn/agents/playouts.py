@@ -35,7 +35,7 @@ from ..engine.round import Round
 from ..engine.rules import SWITCH_NAMES
 from ..engine.view import PlayerView
 from .dealer import Dealer, likely_deal
-from .heuristic import Style, heuristic_choice, style_for, unseen_chance
+from .heuristic import Style, obvious_choice, style_for, unseen_chance, weighed_choice
 from .reading import beliefs, read_log
 
 # A rollout that has not ended after this many decisions is judged on the hands as they are.
@@ -193,20 +193,26 @@ def play_out(game: Round, seat: int, style: Style) -> float:
 
     choppers = style.choppers(game.chopper_suit)
     two = game.players == 2
+    legal_actions = game.legal_actions
+    apply = game.apply
     steps = 0
     drew = None  # the seat whose draw was the last move
     while not game.over:
-        legal = game.legal_actions()
+        legal = legal_actions()
         mover = game.to_move
         if len(legal) == 1:
             action = legal[0]
         else:
-            sizes = [len(hand) for hand in hands]
-            void = game.suit_in_play if two and drew is not None and drew != mover else None
-            action = heuristic_choice(
-                legal, hands[mover], sizes, mover, game.direction, style, choppers, estimate, void
-            )[0]
-        game.apply(action)
+            chosen = obvious_choice(legal, hands[mover])
+            if chosen is None:
+                # Only a choice to weigh needs the hand sizes and what the last draw said.
+                sizes = [len(hand) for hand in hands]
+                void = game.suit_in_play if two and drew is not None and drew != mover else None
+                chosen = weighed_choice(
+                    legal, hands[mover], sizes, mover, game.direction, style, choppers, estimate, void
+                )
+            action = chosen[0]
+        apply(action)
         drew = mover if action.kind is DRAW else None
         steps += 1
         if steps > ROLLOUT_LIMIT:
