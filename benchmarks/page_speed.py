@@ -58,7 +58,7 @@ from pathlib import Path
 
 from class_memory import server_memory  # the kernels a server holds, counted as class_memory counts them
 
-from matatu_learn.server import kernel_culling_options, process_tree, still_running
+from matatu_learn.server import MOST_POOL_SIZE, kernel_culling_options, process_tree, still_running
 
 # The suite's browser, its measure of a page and its way of stopping a server: one of each.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -278,7 +278,7 @@ def parser(pages: list[str]) -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="pass --pool-size N (1 to 16) to matatu-learn serve, and pre-heat N bare kernels (default: serve's own, 1 bare)",
+        help=f"pass --pool-size N (1 to {MOST_POOL_SIZE}) to matatu-learn serve, and pre-heat N bare kernels (default: serve's own, 1 bare)",
     )
     described.add_argument(
         "--burst", type=int, default=30, metavar="N", help="pages opened at once, 0 to 100 (default 30; 0: none)"
@@ -321,8 +321,15 @@ def said(seconds: float) -> str:
 def main() -> int:
     all_pages = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
     arguments = parser(all_pages).parse_args()
-    if not 1 <= arguments.rounds <= 20 or not 0 <= arguments.burst <= 100 or not 1 <= (arguments.pool_size or 1) <= 16:
-        print("--rounds must be from 1 to 20, --burst from 0 to 100 and --pool-size from 1 to 16.", file=sys.stderr)
+    if (
+        not 1 <= arguments.rounds <= 20
+        or not 0 <= arguments.burst <= 100
+        or not 1 <= (arguments.pool_size or 1) <= MOST_POOL_SIZE
+    ):
+        print(
+            f"--rounds must be from 1 to 20, --burst from 0 to 100 and --pool-size from 1 to {MOST_POOL_SIZE}.",
+            file=sys.stderr,
+        )
         return 2
     if not 1 <= arguments.ratio <= 100 or not 0 < arguments.wait <= 120:
         print("--ratio must be from 1 to 100 and --wait from 0 to 120 seconds.", file=sys.stderr)

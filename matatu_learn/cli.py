@@ -15,6 +15,7 @@ from .agents.choices import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
+from .server import DEFAULT_POOL_SIZE, MOST_POOL_SIZE
 from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, StorageFailure, escaped, shown
 from .store.roles import SHORTEST_CODE, TEACHER_CODE_VARIABLE
 from .teaching.files import NAME_TOO_LONG, FileProblem, parse_json, read_text
@@ -111,6 +112,14 @@ def _parser() -> _Parser:
         help="the notebooks folder (default: ./notebooks, else the installed lessons)",
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument(
+        "--pool-size",
+        type=_whole_number(0, MOST_POOL_SIZE),
+        default=DEFAULT_POOL_SIZE,
+        metavar="N",
+        help=f"pre-heated kernels kept ready for each page, so that a page opens at once "
+        f"(default {DEFAULT_POOL_SIZE}; 0: none, every page starts its own kernel)",
+    )
     serve.add_argument(
         "--teacher-code",
         type=_teacher_code,
@@ -781,6 +790,7 @@ def _serve(arguments) -> int:
         arguments.host,
         open_browser=not arguments.no_browser,
         teacher_code=code,
+        pool_size=arguments.pool_size,
     )
 
 

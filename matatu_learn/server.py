@@ -46,6 +46,17 @@ CULLING_VARIABLES = {
 UNCONNECTED_KERNEL_TIMEOUT = 300
 # Voilà stops its kernels within jupyter_client's own timeouts (5 s each, in parallel).
 GRACE_SECONDS = 20.0
+# Pre-heated kernels kept ready for each page (``serve --pool-size N``): a kernel that has already run
+# its page's notebook, handed to the next page opened and bound to it then (see voila_app.py). One
+# a page holds about 1 GB for the fifteen pages, see docs/decisions.md; 0 turns the pool off.
+DEFAULT_POOL_SIZE = 1
+MOST_POOL_SIZE = 8
+# Kernels talk to the server over local sockets where the system has them, not TCP ports: a pool
+# starts a kernel for every page at once, and ports picked at the same instant can collide (the
+# kernel's heartbeat then fails to bind and its page never draws).
+KERNEL_TRANSPORT = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
+# Seconds Voilà waits for a cell's last outputs once the cell has finished (nbclient's default: 4).
+OUTPUT_WAIT = 60
 
 
 def packaged_notebooks() -> Path:
@@ -96,11 +107,25 @@ def voila_command(
     culling: dict | None = None,
     unconnected_timeout: int | None = None,
     starts_per_client: int | None = None,
+    pool_size: int = DEFAULT_POOL_SIZE,
 ) -> list[str]:
     """The command that runs the class server's Voilà on the folder, without opening a browser
-    (``starts_per_client``: kernels one client address may start a minute, when not the shipped bound)."""
+    (``starts_per_client``: kernels one client address may start a minute, when not the shipped bound;
+    ``pool_size``: pre-heated kernels kept for each page, 0 for none).
+
+    >>> [option for option in voila_command(Path("lessons"), 8866, "127.0.0.1", pool_size=2) if "pool" in option]
+    ['--VoilaConfiguration.default_pool_size=2']
+    >>> [option for option in voila_command(Path("lessons"), 8866, "127.0.0.1") if "Executor" in option]
+    ['--VoilaExecutor.iopub_timeout=60']
+    """
     unconnected_timeout = UNCONNECTED_KERNEL_TIMEOUT if unconnected_timeout is None else unconnected_timeout
     starts = [] if starts_per_client is None else [f"--ClassKernelManager.starts_per_client={starts_per_client}"]
+    # Voilà's pool needs neither a prelaunch hook nor progressive rendering, which it refuses beside a pool.
+    pool = (
+        ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={pool_size}"]
+        if pool_size
+        else []
+    )
     return [
         sys.executable,
         "-m",
@@ -115,6 +140,11 @@ def voila_command(
         *kernel_culling_options(culling),
         f"--ClassKernelManager.cull_unconnected_timeout={unconnected_timeout}",
         *starts,
+        *pool,
+        *KERNEL_TRANSPORT,
+        # A cell's outputs may reach the server after its reply when the machine is busy (a pool
+        # runs every page's notebook at once): nbclient's 4 s default then drops a page's widgets.
+        f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}",
     ]
 
 
@@ -343,17 +373,21 @@ def serve(
     host: str = DEFAULT_HOST,
     open_browser: bool = True,
     teacher_code: str | None = None,
+    pool_size: int = DEFAULT_POOL_SIZE,
 ) -> int:
     """Serve the folder with Voilà until Voilà ends or this process gets SIGINT or SIGTERM.
 
-    The teacher code, when given, reaches the kernels only (never the terminal's output).
+    The teacher code, when given, reaches the kernels only (never the terminal's output);
+    ``pool_size``: pre-heated kernels kept for each page (0: none).
     """
     if importlib.util.find_spec("voila") is None:
         raise MatatuError(
             "Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn)."
         )
     check_address(host, port)
-    command = voila_command(folder, port, host)  # a culler's time set wrong is refused before anything is served
+    command = voila_command(
+        folder, port, host, pool_size=pool_size
+    )  # a culler's time set wrong is refused before anything is served
     held = class_database()
     local, shared = addresses(host, port)
     print(f"Serving the lessons at {local}", flush=True)

@@ -20,14 +20,19 @@ changes these things, each because a page's client is anyone on the classroom ne
   cookie, so its kernel ends at once;
 - a client address starts at most ``starts_per_client`` kernels within ``starts_window`` seconds,
   and gets a page saying when to try again past it;
-- the address a page's request came from reaches its kernel (``MATATU_LEARN_CLIENT``): what
-  bounds the rooms one client opens, from however many fresh pages.
+- the address a page's request came from reaches its kernel in its request (``CLIENT_HEADER``, which
+  the server writes over whatever the client sent): what bounds the rooms one client opens, from
+  however many fresh pages;
+- with a pool of pre-heated kernels (``serve --pool-size N``), a pooled kernel belongs to nobody
+  until a page takes it, and is bound to that page's session as it is handed out, before any byte of
+  the page is sent; its page's request (query string, client address) reaches it over a websocket
+  that answers this machine only.
 """
 
 from __future__ import annotations
 
-import contextvars
 import hmac
+import ipaddress
 import json
 import math
 import os
@@ -40,22 +45,21 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.log import app_log
 from traitlets import Integer
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+from voila.utils import ENV_VARIABLE
 
-from .store.roles import CLIENT_VARIABLE
+from .store.roles import CLIENT_HEADER
 from .teaching.page_words import busy_words
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 SESSION_COOKIE = "matatu_page_session"
 TEMPLATE = Path(__file__).resolve().parent / "voila_template"
-# The browser session of the page being rendered, read where the page's kernel is started.
-_PAGE_SESSION: contextvars.ContextVar[str | None] = contextvars.ContextVar("page_session", default=None)
-# The address the page's request came from, handed to its kernel (``CLIENT_VARIABLE``).
-_PAGE_CLIENT: contextvars.ContextVar[str] = contextvars.ContextVar("page_client", default="")
 # The kernel class every page's kernel runs (named, not imported: the server does not import the widgets).
 PAGE_KERNEL = "matatu_learn.page_kernel.PageKernel"
 # glibc's malloc arenas for a kernel: each thread's own arena reserves 64 MB of address space.
@@ -136,6 +140,16 @@ def message_header(message: bytes | str | dict, v1: bool) -> dict:
     return header
 
 
+def server_reach(ip: str) -> str:
+    """The address a kernel on this machine reaches a server listening on ``ip`` at, as a URL writes it.
+
+    >>> [server_reach(ip) for ip in ("0.0.0.0", "", "::", "127.0.0.1", "192.168.1.5", "fe80::1")]
+    ['127.0.0.1', '127.0.0.1', '[::1]', '127.0.0.1', '192.168.1.5', '[fe80::1]']
+    """
+    reached = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(ip, ip)
+    return f"[{reached}]" if ":" in reached else reached
+
+
 # ---- kernels: who started each one, and how long each has had no page ----
 
 
@@ -178,15 +192,23 @@ class ClassKernelManager(AsyncMappingKernelManager):
         # few allocator arenas, so that its address space stays near what it holds.
         options["extra_arguments"] = [*options.get("extra_arguments", ()), f"--IPKernelApp.kernel_class={PAGE_KERNEL}"]
         options["env"] = dict(options.get("env") or os.environ, MALLOC_ARENA_MAX=KERNEL_ARENAS)
-        if client := _PAGE_CLIENT.get():
-            options["env"][CLIENT_VARIABLE] = client
+        # Voilà starts the kernels of its pool with VOILA_PREHEAT "True" (a page's own kernel: "False").
+        if options["env"].get(ENV_VARIABLE.VOILA_PREHEAT) == "True":
+            # A pooled kernel has no page yet: Voilà hands a refill the address (query string, room
+            # link and all) of the page whose opening emptied the pool, which is not its page.
+            options["env"].pop(ENV_VARIABLE.VOILA_REQUEST_URL, None)
+            # Where it asks for its page's request once a page takes it (Voilà's default: 127.0.0.1).
+            options["env"].setdefault(ENV_VARIABLE.VOILA_APP_IP, server_reach(self.parent.ip))
         kernel_id = await super().start_kernel(*arguments, **options)
-        owner = _PAGE_SESSION.get()
-        if owner is not None:
-            self.owners[kernel_id] = owner
         # Rendering the page happens before its websocket connects: the wait counts from here.
         self._unconnected_since[kernel_id] = time.monotonic()
         return kernel_id
+
+    def hand_out(self, kernel_id: str, session: str) -> None:
+        """Bind the kernel to the browser session of the page it is rendered for (a page's own kernel
+        as it starts, a pooled one as a page takes it); its wait for a page to connect starts now."""
+        self.owners[kernel_id] = session
+        self._unconnected_since[kernel_id] = time.monotonic()
 
     def notify_connect(self, kernel_id):
         super().notify_connect(kernel_id)
@@ -229,11 +251,42 @@ class ClassKernelManager(AsyncMappingKernelManager):
 # ---- handlers ----
 
 
+class PageKernels:
+    """The kernel manager as one page's request uses it: the kernel it starts, or takes from the
+    pool, is handed out to the request's browser session (``ClassKernelManager.hand_out``) as soon as
+    it is known, before the page's first byte. Pool refills go to the manager itself: bound to nobody."""
+
+    def __init__(self, manager, session: str):
+        self.manager, self.session = manager, session
+
+    def __getattr__(self, name: str):
+        return getattr(self.manager, name)
+
+    async def start_kernel(self, *arguments, **options) -> str:
+        kernel_id = await self.manager.start_kernel(*arguments, **options)
+        self.manager.hand_out(kernel_id, self.session)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *arguments, **options):
+        render_task, rendered_cache, kernel_id = await self.manager.get_rendered_notebook(*arguments, **options)
+        self.manager.hand_out(kernel_id, self.session)
+        return render_task, rendered_cache, kernel_id
+
+
 class PageHandler(TornadoVoilaHandler):
     """Voilà's page: the browser gets a session cookie, and the page's kernel is bound to it."""
 
+    def initialize(self, **options):
+        super().initialize(**options)
+        self.page_kernels: PageKernels | None = None  # once the request's session is known
+
+    @property
+    def kernel_manager(self):
+        return self.page_kernels or self.settings["kernel_manager"]
+
     async def get(self, path=None):
-        wait = self.kernel_manager.wait_before_start(self.request.remote_ip)
+        manager = self.settings["kernel_manager"]
+        wait = manager.wait_before_start(self.request.remote_ip)
         if wait:
             self.log.warning(
                 "Told %s the server is busy: too many pages opened within a minute.", self.request.remote_ip
@@ -247,8 +300,9 @@ class PageHandler(TornadoVoilaHandler):
             session = secrets.token_urlsafe(32).encode("ascii")
             # Before anything is written: the headers go with the page's first bytes.
             self.set_signed_cookie(SESSION_COOKIE, session, expires_days=None, httponly=True, samesite="Lax")
-        _PAGE_SESSION.set(session.decode("ascii"))
-        _PAGE_CLIENT.set(self.request.remote_ip or "")
+        self.page_kernels = PageKernels(manager, session.decode("ascii"))
+        # Voilà copies this header into the page's request for its kernel: the server's, never the client's.
+        self.request.headers[CLIENT_HEADER] = self.request.remote_ip or ""
         await super().get(path)
 
 
@@ -319,8 +373,36 @@ class GuardedKernelWebsocketHandler(_OwnedKernel, VoilaKernelWebsocketHandler):
         return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
 
 
+def from_this_machine(remote: str, local: str) -> bool:
+    """Whether a connection from ``remote`` to this server's ``local`` address comes from this machine:
+    a loopback address, or the server's own (a server listening on one network address only).
+
+    >>> [from_this_machine(remote, local) for remote, local in [("127.0.0.1", "127.0.0.1"), ("::1", "::1"),
+    ...     ("192.168.1.5", "192.168.1.5"), ("192.168.1.23", "192.168.1.5"), ("", "0.0.0.0")]]
+    [True, True, True, False, False]
+    """
+    try:
+        loopback = ipaddress.ip_address(remote).is_loopback
+    except ValueError:
+        return False
+    return loopback or remote == local
+
+
+class LocalRequestInfoHandler(RequestInfoSocketHandler):
+    """The websocket a pooled kernel waits on for its page's request (query string, client address):
+    for this machine's connections only (the kernels'), never for a client on the network."""
+
+    def prepare(self):
+        remote = self.request.remote_ip or ""
+        if not from_this_machine(remote, self.request.connection.stream.socket.getsockname()[0]):
+            # A plain tornado handler (Jupyter's handlers have a log of their own; this one has not).
+            app_log.warning("Refused a page's request info to %s, which is not this machine.", remote)
+            raise web.HTTPError(403, "Only this server's kernels may ask for a page's request.")
+
+
 _REPLACED = {
     KernelHandler: OwnedKernelHandler,
+    RequestInfoSocketHandler: LocalRequestInfoHandler,
     VoilaKernelWebsocketHandler: GuardedKernelWebsocketHandler,
     VoilaShutdownKernelHandler: OwnedShutdownHandler,
     TornadoVoilaHandler: PageHandler,
@@ -334,6 +416,8 @@ class ClassServer(Voila):
         super().initialize(argv)
         # The class itself, not its dotted name: run with -m, this module is __main__.
         self.voila_configuration.multi_kernel_manager_class = ClassKernelManager
+        headers = self.voila_configuration.http_header_envs
+        self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
 
     def setup_template_dirs(self):
         super().setup_template_dirs()

@@ -54,7 +54,7 @@ THREE_ROUNDS_SEED = 18
 # A page in Chromium is always a served page: a browser test is a server test too.
 LAYER_FIXTURES = {
     "browser": ("chromium",),
-    "server": ("chromium", "voila", "class_server"),
+    "server": ("chromium", "voila", "class_server", "pooled_server"),
     "slow": ("cluster_client",),  # a Dask cluster of worker processes (test_sweeps.py)
 }
 
@@ -368,6 +368,7 @@ class Served:
 
     def __init__(self, process: subprocess.Popen, base: str, log: Path, database: Path):
         self.process, self.base, self.log, self.database = process, base, log, database
+        self.taken: set[str] = set()  # the pre-heated kernels tests' pages took from its pool
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
@@ -383,8 +384,11 @@ def served(
 ):
     """The class server as ``serve`` runs it (``server.voila_command``), stopped with everything it started.
     ``environment``: more variables for the server and its kernels (``serve --teacher-code`` hands
-    them ``MATATU_LEARN_TEACHER_CODE`` so)."""
+    them ``MATATU_LEARN_TEACHER_CODE`` so). Without a pool of pre-heated kernels unless ``pool_size``
+    says: a pool of every page runs every notebook as the server starts, and again after each page
+    opened, the CPU of twice the pages on a shared machine (``pooled_server`` has one)."""
     port = free_port() if port is None else port
+    options.setdefault("pool_size", 0)
     command = command or voila_command(NOTEBOOKS, port, "127.0.0.1", **options)
     log = tmp_path / f"voila-{port}.log"
     database = tmp_path / "class.sqlite3"
@@ -420,4 +424,29 @@ def class_server(tmp_path_factory):
     are not bounded per client here (tests/server/test_kernel_bounds.py checks the bound on a
     server of its own)."""
     with served(tmp_path_factory.mktemp("class-server"), starts_per_client=0) as running:
+        yield running
+
+
+# The pages the pool's tests open, and how many pre-heated kernels each keeps.
+POOLED_PAGES = ("index.ipynb", "01-the-deal.ipynb", "12-rooms.ipynb")
+POOL_SIZE = 2
+POOLED_KERNELS = POOL_SIZE * len(POOLED_PAGES)  # the kernels its pool holds when full
+# Its culler's times, short enough for a test to see a kernel culled, long enough for a test's checks.
+POOL_CULLING = {"cull_idle_timeout": 15, "cull_interval": 2, "cull_connected": False}
+
+
+@pytest.fixture(scope="session")
+def pooled_server(tmp_path_factory):
+    """The class server with a pool of ``POOL_SIZE`` pre-heated kernels for each of ``POOLED_PAGES``
+    (a folder of those notebooks only: Voilà pools every notebook it serves), one a session; a
+    kernel no page is connected to is culled after ``POOL_CULLING``'s idle time, busy or not."""
+    folder = tmp_path_factory.mktemp("pooled-notebooks")
+    for name in POOLED_PAGES:
+        shutil.copy(NOTEBOOKS / name, folder / name)
+    port = free_port()
+    timeout = POOL_CULLING["cull_idle_timeout"]
+    command = voila_command(
+        folder, port, "127.0.0.1", POOL_CULLING, unconnected_timeout=timeout, starts_per_client=0, pool_size=POOL_SIZE
+    )
+    with served(tmp_path_factory.mktemp("pooled-server"), command=command, port=port) as running:
         yield running

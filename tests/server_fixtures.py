@@ -66,6 +66,32 @@ class Browser:
         return await websocket_connect(request, subprotocols=[protocol] if protocol else None)
 
 
+async def websocket_status(browser: Browser, kernel_id: str) -> int:
+    """What the server answers ``browser`` opening the kernel's websocket: 101 (opened, then closed
+    again) or the refusal's status."""
+    from tornado.httpclient import HTTPClientError
+
+    try:
+        connection = await browser.websocket(kernel_id, V1)
+    except HTTPClientError as error:
+        return error.code
+    connection.close()
+    return 101
+
+
+def kernel_answers(browser: Browser, kernel_id: str) -> list[int]:
+    """The statuses the server answers ``browser`` on each way to a kernel: its websocket, its model,
+    its deletion and a page's shutdown (the last two stop it, when they are allowed)."""
+    import asyncio
+
+    return [
+        asyncio.run(websocket_status(browser, kernel_id)),
+        browser.request(f"/api/kernels/{kernel_id}"),
+        browser.request(f"/api/kernels/{kernel_id}", method="DELETE"),
+        browser.request(f"/voila/api/shutdown/{kernel_id}", method="POST"),
+    ]
+
+
 def kernel_message(msg_type: str, content: dict, buffers: list[bytes] = (), metadata: dict | None = None) -> dict:
     """A shell-channel message as a page's widget manager sends it."""
     return {
@@ -159,6 +185,38 @@ def kernel_processes(root: int, kernel: str) -> dict[int, int]:
     """The processes under ``root`` running the kernel of this id: process id -> start time."""
     tree = server.process_tree(root)
     return {pid: started for pid, started in tree.items() if f"kernel-{kernel}.json" in command_line(pid)}
+
+
+def kernel_ids(root: int) -> set[str]:
+    """The ids of every kernel running under ``root`` (a server's process), from their command lines."""
+    found = (re.search(r"kernel-([0-9a-f-]+)\.json", command_line(pid)) for pid in server.process_tree(root))
+    return {match[1] for match in found if match}
+
+
+# Generous: a pool's kernels run their notebooks on a loaded two-core machine.
+POOL_FILLED_WITHIN = 240
+
+
+def waiting_kernels(running) -> set[str]:
+    """The kernels of a class server (``conftest.Served``) that no test's page took (``running.taken``)."""
+    return kernel_ids(running.process.pid) - running.taken
+
+
+def pool_full(found: set[str]) -> bool:
+    """Whether ``found`` kernels fill the pool of ``conftest.pooled_server``."""
+    from conftest import POOLED_KERNELS
+
+    return len(found) >= POOLED_KERNELS
+
+
+def wait_for_pool(running, wanted=pool_full) -> set[str]:
+    """The kernels waiting in a server's pool (``waiting_kernels``), once ``wanted`` accepts them
+    (by default, once the pool is full)."""
+    deadline = time.monotonic() + POOL_FILLED_WITHIN
+    while not wanted(found := waiting_kernels(running)):
+        assert time.monotonic() < deadline, f"the pool holds {len(found)} kernels after {POOL_FILLED_WITHIN} s"
+        time.sleep(0.5)
+    return found
 
 
 def tree_memory(root: int) -> int:

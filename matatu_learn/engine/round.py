@@ -29,7 +29,6 @@ from .actions import (
     CATCH_ACTION,
     CUT,
     DRAW,
-    DRAW_ACTION,
     PASS,
     PASS_ACTION,
     PICK,
@@ -78,6 +77,7 @@ from .events import (
     SuitNamed,
     Took,
     WentOut,
+    record,
 )
 from .judging import round_points, round_winners
 from .rules import (
@@ -99,7 +99,6 @@ from .tables import RulesTables, tables_for
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MASTER_ACE = make_card(ACE, SPADES)
 WILD = tuple(card.is_joker or card.rank == ACE for card in DECK)
-PLAIN_PLAYS = tuple(make_action(PLAY, card) for card in DECK)
 CUT_ACTIONS = tuple(make_action(CUT, card) for card in DECK)
 
 
@@ -213,7 +212,7 @@ class Round:
         "_tables",
         "_legal",
         "_call_words",
-        "_plain",
+        "_laying",
         *POSITION_FIELDS,
     )
 
@@ -242,6 +241,7 @@ class Round:
             self.log.append(CutterShown(self.marker))
         if self.marker is not None:
             self.chopper_suit = SUIT_OF[self.marker]
+            self._laying = self._tables.laying(self.chopper_suit)
         if rules.opening is Opening.CARD:
             opening = self._turn_up(refuse_sevens=False)
             self.pile.append(opening)
@@ -259,10 +259,9 @@ class Round:
         self.leader = leader
         self.rng = random.Random(seed)
         self._tables: RulesTables = tables_for(rules)
-        # Fast aliases for the legal-move generator: the call table, and (once the marker is
-        # known) which cards are one plain play; both are derived from the rules and never change.
+        # Fast aliases for the legal-move generator: the call table, and the tables of what laying
+        # each card does (``_restore`` finds them: they follow from the rules and the chopper suit).
         self._call_words = self._tables.call_words
-        self._plain: tuple[bool, ...] | None = None
         self._restore(Position(hands=((),) * players, owed=(None,) * players, to_move=leader))
         self._legal: tuple[Action, ...] | None = None
 
@@ -419,7 +418,7 @@ class Round:
 
     def total(self, seat: int) -> int:
         values = self._tables.values
-        return sum(values[card] for card in self.hands[seat])
+        return sum([values[card] for card in self.hands[seat]])  # a list sums faster than a generator
 
     def totals(self) -> tuple[int, ...]:
         return tuple(self.total(seat) for seat in range(self.players))
@@ -461,34 +460,101 @@ class Round:
         rules = self.rules
         seat = self.to_move
         hand = self.hands[seat]
-        left = len(hand) - 1
-        if rules.decks > 1:
-            hand = list(dict.fromkeys(hand))  # an action names the card, not which copy
-        actions: list[Action] = []
-        if self.catchable is not None:
-            actions.append(CATCH_ACTION)
         owed = self.owed[seat]
         if owed is not None and rules.owed_call_blocks:
-            actions.append(make_action(CALL, word=owed))
-            return tuple(actions)
-        if self.pending:
-            for card in hand:
-                if self._answers(card):
-                    self._add_plays(actions, card, left, answering=True)
+            call = make_action(CALL, word=owed)
+            return (call,) if self.catchable is None else (CATCH_ACTION, call)
+        options, cuts = self._laid(len(hand) - 1)
+        if rules.decks > 1:
+            hand = list(dict.fromkeys(hand))  # an action names the card, not which copy
+        pending = self.pending
+        drawn = self.has_drawn
+        if drawn and not pending and rules.after_draw is not AfterDraw.ANY_FITTING:
+            hand = (self.drawn,)
+        actions = [action for card in hand for action in options[card]]
+        if cuts:
+            self._drop_heavy_cuts(actions, cuts)
+        # After the plays: what else the player may do, a catch first of all.
+        tables = self._tables
+        if pending:
             actions.append(PICK_ACTION)
-            return tuple(actions)
-        if self.has_drawn:
-            drawn_only = rules.after_draw is not AfterDraw.ANY_FITTING
-            self._add_options(actions, self._fitting((self.drawn,) if drawn_only else hand), left)
-            if rules.after_draw in (AfterDraw.ANY_FITTING, AfterDraw.DRAWN_OR_PASS):
-                actions.append(PASS_ACTION)
-            return tuple(actions)
-        self._add_options(actions, self._fitting(hand), left)
-        if rules.draw_when_fitting or not actions or actions == [CATCH_ACTION]:
-            actions.append(DRAW_ACTION)
-        if rules.pass_without_draw:
-            actions.append(PASS_ACTION)
+        elif drawn:
+            actions += tables.after_drawing
+        else:
+            actions += tables.besides_laying if actions else tables.nothing_to_lay
+        if self.catchable is not None:
+            actions.insert(0, CATCH_ACTION)
         return tuple(actions)
+
+    def lay_options(self) -> tuple[tuple[Action, ...], ...]:
+        """For each card, the actions that would lay it now if the player to move held it.
+
+        Empty where the card may not be laid: it does not fit, or does not answer the pending
+        pick. A chopper's cut is listed whatever the hand weighs (``legal_actions`` leaves out
+        a cut the hand is too heavy for). The tables depend only on what a card must match and
+        how many cards a play leaves, so each is made once and shared by every round of the
+        same rules and chopper suit: a read costs a lookup.
+
+        >>> from matatu_learn.engine.rules import PRESETS
+        >>> from matatu_learn.engine.cards import parse_cards, parse_card
+        >>> game = Round.from_position(PRESETS["house"], [parse_cards("7♦ 9♣ A♥"), parse_cards("K♣ 2♠")],
+        ...     pile=parse_cards("9♦"), marker=parse_card("6♦"))
+        >>> [[str(action) for action in game.lay_options()[card]] for card in game.hands[0]]
+        [['cut 7♦'], ['play 9♣'], ['play A♥ ♠', 'play A♥ ♥', 'play A♥ ♦', 'play A♥ ♣']]
+        """
+        return self._laid(len(self.hands[self.to_move]) - 1)[0]
+
+    def _laid(self, left: int) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+        """``lay_options`` for a play that leaves ``left`` cards, and the cuts in it a hand may be too heavy for."""
+        # What a card must match: the answers to a pick on the top card, anything at all, a joker's
+        # colour, the top card itself, or the named suit and the top card's rank.
+        pile = self.pile
+        if self.pending:
+            fit = (PICK, pile[-1])
+        elif self.free or not pile:
+            fit = None
+        elif self.colour is not None:
+            fit = self.colour
+        elif self.named_suit is None:
+            fit = pile[-1]
+        else:
+            fit = (self.named_suit, RANK_OF[pile[-1]])
+        tables = self._laying[left]
+        laid = tables.get(fit)
+        if laid is None:
+            laid = tables[fit] = self._lay_table(left)
+        return laid
+
+    def _lay_table(self, left: int) -> tuple[tuple[tuple[Action, ...], ...], tuple[Action, ...]]:
+        """What laying each card does now, for a play that leaves ``left`` cards (``_laid``).
+
+        Counts from ``RulesTables.stages`` on share a table: ``left`` matters only as the last
+        card (0) and where a call is owed, and a hand of none lays nothing.
+        """
+        options: list[tuple[Action, ...]] = [()] * len(DECK)
+        answering = self.pending > 0
+        for card in DECK if answering else self._fitting(DECK):
+            laid: list[Action] = []
+            if answering:
+                if self._answers(card):
+                    self._add_plays(laid, card, left, answering=True)
+            elif self.is_chopper(card):
+                laid.append(CUT_ACTIONS[card])
+                if self.rules.sevens_normal:
+                    self._add_plays(laid, card, left, answering=False)
+            else:
+                self._add_plays(laid, card, left, answering=False)
+            options[card] = tuple(laid)
+        limited = self.rules.cut_limit is not None
+        cuts = tuple(action for laid in options for action in laid if limited and action.kind is CUT)
+        return tuple(options), cuts
+
+    def _drop_heavy_cuts(self, actions: list[Action], cuts: tuple[Action, ...]) -> None:
+        """Take out the cuts of choppers the hand is too heavy to cut with."""
+        limit = self.rules.cut_limit
+        for cut in cuts:
+            if cut in actions and self.cut_weight(chopper=cut.card) > limit:
+                actions.remove(cut)
 
     def _fitting(self, cards: Iterable[Card]) -> list[Card]:
         """The cards that may be laid on the pile now, ignoring picks and the chopper rule."""
@@ -501,30 +567,6 @@ class Round:
         suit = self.named_suit if self.named_suit is not None else SUIT_OF[top]
         rank = RANK_OF[top]
         return [card for card in cards if WILD[card] or SUIT_OF[card] == suit or RANK_OF[card] == rank]
-
-    def _add_options(self, actions: list[Action], fitting: list[Card], left: int) -> None:
-        """The plays and cuts of cards that fit."""
-        word = self._call_words.get(left)
-        if word is None:
-            plain = self._plain
-            if plain is None:
-                plain = self._plain = self._tables.plain_cards(self.chopper_suit)
-            for card in fitting:
-                if plain[card]:
-                    actions.append(PLAIN_PLAYS[card])  # the common case: nothing to name, no cut
-                else:
-                    self._add_special_options(actions, card, left)
-        else:
-            for card in fitting:
-                self._add_special_options(actions, card, left)
-
-    def _add_special_options(self, actions: list[Action], card: Card, left: int) -> None:
-        if self.is_chopper(card):
-            if self.light_enough(card):
-                actions.append(CUT_ACTIONS[card])
-            if not self.rules.sevens_normal:
-                return
-        self._add_plays(actions, card, left, answering=False)
 
     def _suits(self, card: Card, left: int, answering: bool) -> Sequence[int | None]:
         """The suits laying this card may name (None: names nothing); ``left`` cards stay in hand."""
@@ -587,35 +629,34 @@ class Round:
         self.history.append(action)
         pile = self.pile
         self.log.append(
-            Acted(
-                seat,
-                action,
-                pile[-1] if pile else None,
-                self.named_suit,
-                self.colour,
-                self.free,
-                self.pending,
-                self.direction,
-                self.has_drawn,
+            record(
+                Acted,
+                (
+                    seat,
+                    action,
+                    pile[-1] if pile else None,
+                    self.named_suit,
+                    self.colour,
+                    self.free,
+                    self.pending,
+                    self.direction,
+                    self.has_drawn,
+                ),
             )
         )
         kind = action.kind
-        if kind is CATCH:
-            silent = self.catchable
-            self.catchable = None
-            self.log.append(Caught(silent, self.rules.catch_penalty, seat))
-            self._take(silent, self.rules.catch_penalty)
-            return
-        if kind is CALL:
-            self.owed[seat] = None
-            return
-        if self.catchable is not None:
+        if self.catchable is not None and kind is not CATCH and kind is not CALL:
             # The chance to catch ends when the next player moves.
             if not self.rules.owed_call_blocks:
                 self.owed[self.catchable] = None
             self.catchable = None
         if kind is PLAY:
             self._play(seat, action)
+        elif kind is PASS:
+            taken = True
+            if not self.has_drawn:
+                taken = self._take(seat, 1)
+            self._end_turn(quiet=not taken)
         elif kind is DRAW:
             self._draw(seat)
         elif kind is PICK:
@@ -623,16 +664,18 @@ class Round:
             self.pending = 0
             taken = self._take(seat, owed)
             self._end_turn(quiet=not taken)
-        elif kind is PASS:
-            taken = True
-            if not self.has_drawn:
-                taken = self._take(seat, 1)
-            self._end_turn(quiet=not taken)
         elif kind is CUT:
             card = action.card
             self.hands[seat].remove(card)
             self.pile.append(card)
             self._finish(RoundEnd.CUT, cutter=seat)
+        elif kind is CATCH:
+            silent = self.catchable
+            self.catchable = None
+            self.log.append(record(Caught, (silent, self.rules.catch_penalty, seat)))
+            self._take(silent, self.rules.catch_penalty)
+        elif kind is CALL:
+            self.owed[seat] = None
         else:  # only the generator makes legal actions, so this is a bug in the engine, never a move
             raise AssertionError(f"the engine has no rule for an action of kind {kind!r}")
 
@@ -657,10 +700,10 @@ class Round:
         missed = needed is not None and action.word is None
         if missed:
             self.owed[seat] = needed
-            self.log.append(CallMissed(seat, needed))
+            self.log.append(record(CallMissed, (seat, needed)))
         elif action.word is not None:
             self.owed[seat] = None
-            self.log.append(Called(seat, action.word))
+            self.log.append(record(Called, (seat, action.word)))
         rules = self.rules
         picks = self._tables.picks
         step = 1
@@ -668,7 +711,7 @@ class Round:
         if answering:
             if card == MASTER_ACE and rules.master_ace_cancels:
                 self.pending = 0
-                self.log.append(Cancelled(seat, card))
+                self.log.append(record(Cancelled, (seat, card)))
                 if rules.master_ace_cancel is MasterAceCancel.FREE:
                     self.free = True
                 else:
@@ -684,16 +727,16 @@ class Round:
                     self.pending = amount
                 elif amount == self.pending:
                     self.pending = 0
-                    self.log.append(Cancelled(seat, card))
+                    self.log.append(record(Cancelled, (seat, card)))
                 else:
                     difference = self.pending - amount
                     self.pending = 0
-                    self.log.append(Smaller(seat, difference))
+                    self.log.append(record(Smaller, (seat, difference)))
                     self._take(seat, difference)
                 if card.is_joker:
                     self._name_joker(seat, card, action.suit)
                 if self.pending:
-                    self.log.append(Owes(self._seat_after(1), self.pending))
+                    self.log.append(record(Owes, (self._seat_after(1), self.pending)))
         else:
             rank = RANK_OF[card]
             if card.is_joker:
@@ -704,31 +747,33 @@ class Round:
             elif picks[card]:
                 self.pending = picks[card]
             else:
-                step, reverse = self._turn_effect(card)
+                step, reverse = self._tables.turns[card]
                 if reverse:
                     self.direction = -self.direction
-                    self.log.append(Reversed(seat, self.direction))
+                    self.log.append(record(Reversed, (seat, self.direction)))
             if self.pending:
-                self.log.append(Owes(self._seat_after(1), self.pending))
+                self.log.append(record(Owes, (self._seat_after(1), self.pending)))
         # A call missed with this play stays owed unless a pick-up already cancelled it.
         missed_by = seat if missed and self.owed[seat] is not None else None
-        if self._plays_again(step, reverse):
-            self.log.append(Again(seat))
-            self._start_turn(seat, missed_by)
-            return
-        if step == 2:
-            self.log.append(Skipped(self._seat_after(1)))
-        self._start_turn(self._seat_after(step), missed_by)
+        if step == 1 and not reverse:
+            self._move_turn(1, missed_by)
+        elif self._plays_again(step, reverse):
+            self.log.append(record(Again, (seat,)))
+            self._move_turn(0, missed_by)
+        else:
+            if step == 2:
+                self.log.append(record(Skipped, (self._seat_after(1),)))
+            self._move_turn(step, missed_by)
 
     def _name_suit(self, seat: int, suit: int | None) -> None:
         self.named_suit = suit
         if suit is not None:
-            self.log.append(SuitNamed(seat, suit))
+            self.log.append(record(SuitNamed, (seat, suit)))
 
     def _name_joker(self, seat: int, card: int, suit: int | None) -> None:
         if self.rules.joker_names is JokerNames.COLOUR:
             self.colour = COLOUR_OF[card]
-            self.log.append(ColourNamed(seat, self.colour))
+            self.log.append(record(ColourNamed, (seat, self.colour)))
         else:
             self._name_suit(seat, suit)
 
@@ -761,12 +806,12 @@ class Round:
         if not self.stock:
             self._reshuffle()
         if not self.stock:
-            self.log.append(Drew(seat, None))
+            self.log.append(record(Drew, (seat, None)))
             return None
         card = self.stock.pop()
         self.hands[seat].append(card)
         self.owed[seat] = None  # any draw cancels an owed call
-        self.log.append(Drew(seat, card))
+        self.log.append(record(Drew, (seat, card)))
         return card
 
     def _take(self, seat: int, count: int) -> int:
@@ -783,7 +828,7 @@ class Round:
             self.owed[seat] = None  # any draw cancels an owed call
             if self.catchable == seat:
                 self.catchable = None
-        self.log.append(Took(seat, tuple(taken)))
+        self.log.append(record(Took, (seat, tuple(taken))))
         return len(taken)
 
     def _reshuffle(self) -> None:
@@ -792,7 +837,7 @@ class Round:
             self.stock = self.pile
             self.pile = [top]
             self.rng.shuffle(self.stock)
-            self.log.append(Reshuffled(len(self.stock)))
+            self.log.append(record(Reshuffled, (len(self.stock),)))
 
     def _seat_after(self, steps: int, direction: int | None = None) -> int:
         """The seat ``steps`` turns after the player to move, going ``direction`` (default: the round's)."""
@@ -804,16 +849,6 @@ class Round:
         for _ in range(steps):  # play on: the seats that are out are passed over
             seat = self._seat_from(seat, direction)
         return seat
-
-    def _turn_effect(self, card: Card) -> tuple[int, bool]:
-        """How an ordinary card (not a pick, an Ace or a joker) moves the turn: the steps, and whether it reverses."""
-        rank = RANK_OF[card]
-        rules = self.rules
-        if rank == 8 or (rank == JACK and rules.jack is JackEffect.JUMP):
-            return 2, False
-        if (rank == JACK and rules.jack is JackEffect.REVERSE) or (rank == QUEEN and rules.queens_reverse):
-            return 1, True
-        return 1, False
 
     def _plays_again(self, step: int, reverse: bool) -> bool:
         """With two players left, a jump or a reverse gives the player to move another turn."""
@@ -827,7 +862,7 @@ class Round:
         """
         step, reverse = 1, False
         if not self.pending and not WILD[card] and not self._tables.picks[card]:
-            step, reverse = self._turn_effect(card)
+            step, reverse = self._tables.turns[card]
         if self._plays_again(step, reverse):
             return self.to_move
         return self._seat_after(step, -self.direction if reverse else self.direction)
@@ -866,11 +901,11 @@ class Round:
         self.finished.append(seat)
         self.owed[seat] = None
         self.pending = 0
-        self.log.append(WentOut(seat, len(self.finished)))
+        self.log.append(record(WentOut, (seat, len(self.finished))))
         if self.players - len(self.finished) <= 1:
             self._finish(RoundEnd.OUT, winner=seat)
             return
-        self._start_turn(self._seat_after(1), missed_by=None)
+        self._move_turn(1, missed_by=None)
 
     def _end_turn(self, quiet: bool) -> None:
         self.free = False  # an unused free play after an A♠ cancel lapses with the turn
@@ -881,9 +916,14 @@ class Round:
                 return
         else:
             self.quiet_turns = 0
-        self._start_turn(self._seat_after(1), missed_by=None)
+        self._move_turn(1, missed_by=None)
 
-    def _start_turn(self, seat: int, missed_by: int | None) -> None:
+    def _move_turn(self, steps: int, missed_by: int | None) -> None:
+        """Hand the turn ``steps`` seats on (0: the player to move plays again); ``missed_by`` missed a call."""
+        if self.finished:
+            seat = self._seat_after(steps)
+        else:
+            seat = (self.to_move + steps * self.direction) % self.players
         self.to_move = seat
         self.drawn = None
         self.has_drawn = False
@@ -906,7 +946,7 @@ class Round:
             winners = round_winners(self.rules, totals, cutter)
         points = round_points(self.rules, totals, winners)
         self.result = RoundResult(reason, winners, totals, points, cutter, tuple(self.finished))
-        self.log.append(Ended(reason, cutter if reason is RoundEnd.CUT else winner, winners))
+        self.log.append(record(Ended, (reason, cutter if reason is RoundEnd.CUT else winner, winners)))
         self._legal = ()
 
     # ---------------------------------------------------------------- branches
@@ -947,7 +987,7 @@ class Round:
             other.rng = random.Random(seed)
         other._tables = self._tables
         other._call_words = self._call_words
-        other._plain = self._plain
+        other._laying = self._laying
         for name in POSITION_FIELDS:
             value = getattr(self, name)
             setattr(other, name, value.copy() if name in _LIST_FIELDS else value)
@@ -969,6 +1009,7 @@ class Round:
             setattr(self, name, list(value) if name in _LIST_FIELDS else value)
         self.hands = [list(hand) for hand in position.hands]
         self._legal = None
+        self._laying = self._tables.laying(self.chopper_suit)
 
     # ---------------------------------------------------------------- rulings
     def ruling(self, action: Action | str) -> Ruling:

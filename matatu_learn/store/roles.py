@@ -31,8 +31,12 @@ from .settings import seconds
 
 TEACHER_CODE_VARIABLE = "MATATU_LEARN_TEACHER_CODE"
 # The address the class server saw the page's request come from, handed to the page's kernel: what
-# bounds one client's rooms across every page it opens (a fresh page is a fresh kernel).
-CLIENT_VARIABLE = "MATATU_LEARN_CLIENT"
+# bounds one client's rooms across every page it opens (a fresh page is a fresh kernel). The server
+# writes it into the request's header CLIENT_HEADER (over anything the client sent), and Voilà hands
+# the kernel that header as CLIENT_VARIABLE (RFC 3875's name for it): in its environment as it
+# starts, or, for a pre-heated kernel, with the rest of its page's request once a page takes it.
+CLIENT_HEADER = "Matatu-Learn-Client"
+CLIENT_VARIABLE = "HTTP_MATATU_LEARN_CLIENT"
 SHORTEST_CODE = 8  # characters of a teacher code: 8 of a class's guesses a second take years past the bound below
 # The server-wide bound on wrong codes, shared by every page through the database: FREE_WRONG_CODES
 # pass, then each further wrong code makes every page wait, twice as long each time, at most LONGEST_WAIT.

@@ -70,18 +70,25 @@ def carry(ruleset: str) -> None:
 
 
 def follow(picker: RulesetPicker, chosen: str | None = None) -> RulesetPicker:
-    """Start ``picker`` on the carried ruleset unless a page ``chosen`` one, and carry its changes on.
+    """Start ``picker`` on the carried ruleset unless a page ``chosen`` one, carry its changes on, and
+    show the page's ruleset whenever it changes (another picker, or the page's address read late).
 
     A picker that offers only the presets starts on the carried choice's preset
     (``uganda-jokers`` → ``uganda``); one that offers neither keeps its own value.
     """
     keys = [key for _, key in picker.options]
-    carried = carried_ruleset()
-    preset = RULESET_CHOICES[carried][1]
     if chosen is None:
-        picker.value = carried if carried in keys else preset if preset in keys else picker.value
+        _show(picker, carried_ruleset(), keys)
     picker.observe(lambda change: _carry_from(change["new"], keys), names="value")
+    kernel_page().ruleset.listen(lambda carried: _show(picker, carried, keys))
     return picker
+
+
+def _show(picker: RulesetPicker, carried: str, keys: list[str]) -> None:
+    preset = RULESET_CHOICES[carried][1]
+    shown = carried if carried in keys else preset if preset in keys else picker.value
+    if picker.value != shown:
+        picker.value = shown
 
 
 def _carry_from(value: str, keys: list[str]) -> None:
@@ -192,7 +199,6 @@ class LessonNavigation(widgets.VBox):
         context = kernel_page()
         if not end:
             self.picker = follow(RulesetPicker(carried_ruleset(), description=PATH_WORDS["ruleset"]))
-            context.ruleset.listen(self._show_carried)
             children += [self.picker, page_address(), PageAccess()]  # the folded sections reach the keyboard
         super().__init__(children, **kwargs)
         self.add_class("matatu-foot" if end else "matatu-head")
@@ -201,12 +207,13 @@ class LessonNavigation(widgets.VBox):
         self.store_problem = ""
         self.draw()
         if end and self.number is not None:
-            self.store_problem = remember_practice(page)
-            self.draw()
+            self.remember()
+            context.learner.listen(lambda _: self.remember())  # a learner the page's address names late
 
-    def _show_carried(self, ruleset: str) -> None:
-        if self.picker.value != ruleset:
-            self.picker.value = ruleset
+    def remember(self) -> None:
+        """Open the way on if the page's learner did this lesson's practice on an earlier visit."""
+        self.store_problem = remember_practice(self.page)
+        self.draw()
 
     @property
     def next_page(self) -> tuple[str, str] | None:
@@ -318,15 +325,9 @@ class RulesDisclosure(widgets.Accordion):
     def __init__(self):
         self.browser = RulesBrowser()
         follow(self.browser.picker)
-        kernel_page().ruleset.listen(self._follow)
         intro = widgets.HTML(
             "<p>Every ruleset is published as numbered versions; what you read here is generated from "
             "the same data the lessons and the tables play by.</p>" + rulesets_table_html()
         )
         super().__init__([widgets.VBox([intro, self.browser])], selected_index=None)
         self.set_title(0, "The full rules of every ruleset")
-
-    def _follow(self, ruleset: str) -> None:
-        preset = RULESET_CHOICES[ruleset][1]
-        if preset in [key for _, key in self.browser.picker.options]:
-            self.browser.picker.value = preset

@@ -6,8 +6,9 @@ it, its one database, and its budgets (the writes and the rooms one page may mak
 takes what it needs from it, so a test starts a new page with ``new_page()``.
 
 The page's address arrives as ``QUERY_STRING`` (the learner, ``?learner=Amina``, and the
-ruleset, ``?rules=uganda``). The context reads it when it is first asked for; a kernel handed
-out before its page's address is known (a pre-heated kernel) takes it later with ``apply_query``.
+ruleset, ``?rules=uganda``). The context reads it when it is first asked for; a kernel that ran
+its notebook before any page asked for it (a pre-heated kernel of the class server's pool) takes
+its page's request when a page takes it: ``take_page_request()``, the last cell of every notebook.
 
 >>> context = PageContext("rules=uganda&learner=Amina")
 >>> context.ruleset.value, context.learner.name
@@ -18,8 +19,11 @@ out before its page's address is known (a pre-heated kernel) takes it later with
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +37,7 @@ from ..teaching.room import ROOM_LIMITS
 from ..teaching.voice import error_words
 
 __all__ = [
+    "PREHEAT_VARIABLE",
     "CarriedLearner",
     "CarriedRuleset",
     "Listened",
@@ -41,7 +46,13 @@ __all__ = [
     "close_page",
     "kernel_page",
     "new_page",
+    "take_page_request",
 ]
+
+# What Voilà hands a kernel of its pool (voila.utils.ENV_VARIABLE's names): VOILA_PREHEAT "True" until
+# a page takes it, and where to ask for that page's request.
+PREHEAT_VARIABLE = "VOILA_PREHEAT"
+_SERVER_VARIABLES = ("VOILA_APP_IP", "VOILA_APP_PORT", "VOILA_SERVER_URL", "VOILA_KERNEL_ID")
 
 
 class Listened:
@@ -129,12 +140,13 @@ class PageContext:
     lessons practised here), ``answers`` (told each puzzle answer a widget of the page keeps),
     ``writes`` and ``rooms`` (``WriteBudget``: what the page may record, publish or import, and
     the rooms it may open), ``client`` (the address the server saw the page asked from, '' when
-    none says: it bounds the rooms a client opens server-wide), ``closing`` (told once as the
+    none says: it bounds the rooms a client opens server-wide), ``address`` (told the query string
+    when the page's address is read again: a room link applied late), ``closing`` (told once as the
     page's kernel shuts down: a room seat is marked away at once), and its databases (``database()``).
 
     ``query`` None: the kernel's ``QUERY_STRING``, read now, when the page is first asked for.
     A kernel started before its page was asked for (a pre-heated kernel, handed out later) takes
-    the page's address with ``apply_query``.
+    the page's request with ``apply_request``.
     """
 
     def __init__(self, query: str | None = None):
@@ -146,6 +158,7 @@ class PageContext:
         self.writes = WriteBudget()
         self.rooms = WriteBudget(ROOM_LIMITS)
         self.client = page_client()
+        self.address = Listened()
         self.closing = Listened()
         self.databases: dict[Path, Store] = {}
 
@@ -155,6 +168,20 @@ class PageContext:
         self.query = query
         self.learner.read(query)
         self.ruleset.read(query)
+        self.address.tell(query)
+
+    def apply_request(self) -> None:
+        """Read the page's request from the kernel's environment again: the client address
+        (``page_client``) and the address's query string (``apply_query``).
+
+        >>> page = PageContext("")
+        >>> os.environ["QUERY_STRING"] = "learner=Okello"
+        >>> page.apply_request(); page.learner.name
+        'Okello'
+        >>> del os.environ["QUERY_STRING"]
+        """
+        self.client = page_client()
+        self.apply_query(os.environ.get("QUERY_STRING", ""))
 
     def database(self, path: str | Path | None = None) -> Store:
         """The page's database at ``path`` (default: the user's, or ``MATATU_LEARN_DB``): opened once
@@ -203,6 +230,53 @@ def kernel_page() -> PageContext:
     if not _kernel:
         _kernel.append(PageContext())
     return _kernel[0]
+
+
+def wait_for_request() -> None:
+    """Wait until a page takes this pooled kernel, then put the page's request (``QUERY_STRING``, the
+    client's address, …) in the environment: what ``voila.utils.wait_for_request`` does, over the
+    same websocket (``/voila/query/<kernel id>``), without importing Voilà's server into every page's
+    kernel (44 MB and seconds of a start, measured). A dropped connection leaves the environment as it was."""
+    address, port, base, kernel = (os.environ.get(name, "") for name in _SERVER_VARIABLES)
+    url = f"ws://{address or '127.0.0.1'}:{port or '8866'}{base or '/'}voila/query/{kernel}"
+    received: list[str | None] = []
+
+    async def receive() -> None:
+        from tornado.websocket import websocket_connect  # only a pooled kernel needs a websocket client
+
+        try:
+            connection = await websocket_connect(url, connect_timeout=10)
+        except OSError:
+            return
+        received.append(await connection.read_message())  # as long as the kernel waits in the pool
+        connection.close()
+
+    # The kernel's own event loop is busy running this cell: the wait runs on a loop of its own.
+    waiting = threading.Thread(target=asyncio.run, args=(receive(),), name="page request")
+    waiting.start()
+    waiting.join()
+    if received and received[0]:
+        os.environ.update({name: str(value) for name, value in json.loads(received[0]).items()})
+
+
+def take_page_request(wait: Callable[[], None] = wait_for_request) -> None:
+    """In a kernel of the class server's pool, wait until a page takes it, then apply that page's
+    request to the page (``PageContext.apply_request``: the learner, the ruleset, a room link and
+    the client's address), which every widget listening follows. Anywhere else (a page's own
+    kernel, nbval, a notebook) it does nothing. ``wait``: what waits for the request and puts it in
+    the environment.
+
+    >>> take_page_request(wait=lambda: print("waited"))  # no pool here: nothing waits
+    """
+    if os.environ.get(PREHEAT_VARIABLE) != "True":
+        return
+    os.environ.pop("QUERY_STRING", None)
+    wait()
+    # Taken once: the kernel is its page's from now on (a second call must not wait again).
+    os.environ[PREHEAT_VARIABLE] = "False"
+    if "QUERY_STRING" not in os.environ:
+        print("matatu-learn: a pre-heated page's request did not arrive.", file=sys.__stderr__, flush=True)
+    kernel_page().apply_request()
 
 
 def new_page(query: str = "") -> PageContext:

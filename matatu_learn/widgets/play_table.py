@@ -103,7 +103,8 @@ class PlayTable(widgets.VBox):
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto", max_width=WITHIN_THE_ROW),
         )
-        if ruleset is None and jokers is None:
+        follows_page = ruleset is None and jokers is None
+        if follows_page:
             # The joker mode the learner carried from the lessons, when the ruleset has one.
             jokers = RULESET_CHOICES[carried_ruleset()][2].get("jokers")
         self.house_rules = HouseRules(registry, self.ruleset.value)
@@ -169,7 +170,8 @@ class PlayTable(widgets.VBox):
         self.settings = widgets.Accordion(children=[settings], titles=(SETTINGS_TITLE,), selected_index=None)
         # ----- the table
         self.board = TableWidget()
-        self.board.on_tap(lambda tap: self.controller.tap(tap))
+        self.tapped = False  # whether the person has tapped the table since the last deal
+        self.board.on_tap(self._tap)
         self.board.observe(lambda change: self.controller.play_on(), names="pace")
         self.grade = GameGrade(database, run=grade_run, deals=grade_deals)
         # The pages' shared sheet: readable accordion titles, underlined links, a visible focus.
@@ -179,6 +181,24 @@ class PlayTable(widgets.VBox):
         if jokers is not None and jokers != self.house_rules.rules.jokers:
             self.house_rules.choose("jokers", jokers)
         self._seat_labels()
+        self.deal()
+        if follows_page:
+            kernel_page().ruleset.listen(self._follow_ruleset)
+
+    def _tap(self, tap) -> None:
+        self.tapped = True
+        self.controller.tap(tap)
+
+    def _follow_ruleset(self, choice: str) -> None:
+        """The page's ruleset changed (its address arrived late): a game not yet touched is dealt
+        again with the carried preset and joker mode."""
+        if self.tapped:
+            return
+        self._lock(False)
+        self.ruleset.value = carried_preset([name for _, name in self.ruleset.options])
+        jokers = RULESET_CHOICES[choice][2].get("jokers")
+        if jokers is not None and jokers != self.house_rules.rules.jokers:
+            self.house_rules.choose("jokers", jokers)
         self.deal()
 
     # ------------------------------------------------------------------ settings

@@ -345,7 +345,12 @@ class RoomsPage(widgets.VBox):
         page = [widgets.HTML(ROOMS_STYLE), self.forms, self.sentence, self.away_note, self.room_box]
         super().__init__([*page, PageAccess()])  # icons are not read; folded sections answer to the keyboard
         self.add_class("matatu-rooms")
-        self._arrive(kernel_page().query if query is None else query)
+        if query is None:
+            self._arrive(kernel_page().query)
+            kernel_page().address.listen(self._arrive)  # a room link the page's address brings late
+            kernel_page().learner.listen(self._name_learner)
+        else:
+            self._arrive(query)
 
     # ------------------------------------------------------------------ the host's controls
     def _host_controls(self) -> widgets.VBox:
@@ -420,6 +425,11 @@ class RoomsPage(widgets.VBox):
             self.code.value = code
         if code and token:
             self._enter(lambda: rooms.rejoin_room(self.service, code, token), back=True)
+
+    def _name_learner(self, name: str | None) -> None:
+        """The page's learner changed (its address arrived late): the name box, still untouched, shows it."""
+        if self.room is None and not self.name.value:
+            self.name.value = name or ""
 
     def open_room(self) -> None:
         """Open a room with the name typed in; this page holds its first seat and hosts it."""

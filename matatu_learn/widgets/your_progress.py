@@ -217,6 +217,11 @@ class YourProgress(widgets.VBox):
         )
         self.add_class("matatu-your-progress")
         self.show()
+        self.say_problem()
+        kernel_page().learner.listen(lambda _: self.say_problem())  # an address read late, too
+
+    def say_problem(self) -> None:
+        """Say why the name the page's address carries was not taken, if it was not."""
         if kernel_page().learner.problem:
             self.note.value = note_html(kernel_page().learner.problem)
 

@@ -83,7 +83,8 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
     log = tmp_path / "serve.log"
     with log.open("w") as errors:
         serving = subprocess.Popen(
-            [str(environment / "bin" / "matatu-learn"), "serve", "--no-browser", f"--port={port}"],
+            # No pool: the wheel's lessons are what is checked here (tests/server/test_server.py runs the pool).
+            [str(environment / "bin" / "matatu-learn"), "serve", "--no-browser", f"--port={port}", "--pool-size=0"],
             cwd=empty,
             env=env,
             stdout=subprocess.DEVNULL,

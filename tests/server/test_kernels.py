@@ -25,8 +25,9 @@ CULLING = {"cull_idle_timeout": 4, "cull_interval": 1}
 CULLED_WITHIN = CULLING["cull_idle_timeout"] + CULLING["cull_interval"] + 30
 
 
-def kernels_of(root: int) -> list[int]:
-    """The ipykernel processes started, at any depth, by the process ``root``."""
+def kernels_of(root: int, ids: set[str] | None = None) -> list[int]:
+    """The ipykernel processes started, at any depth, by the process ``root`` (those of the kernels
+    ``ids`` only, when given: ``serve`` also keeps a pool of kernels no page has taken)."""
     found = []
     for pid in process_tree(root):
         try:
@@ -34,7 +35,9 @@ def kernels_of(root: int) -> list[int]:
                 words = cmdline.read().split(b"\0")
         except OSError:
             continue  # it ended while we looked
-        if any(b"ipykernel" in word for word in words):
+        if any(b"ipykernel" in word for word in words) and (
+            ids is None or any(f"kernel-{kernel}.json".encode() in word for word in words for kernel in ids)
+        ):
             found.append(pid)
     return found
 
@@ -73,14 +76,18 @@ def test_the_kernels_of_closed_pages_are_culled_and_stopping_leaves_nothing(tmp_
     server = start_server(port, tmp_path / "class.sqlite3")
     base = f"http://127.0.0.1:{port}"
     try:
-        seen_while_open = []
+        seen_while_open, pages = [], set()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             for _ in range(VISITS):
                 context = browser.new_context()
                 page = context.new_page()
                 open_notebook(page, base, "index.ipynb")
-                seen_while_open.append(len(kernels_of(server.pid)))
+                kernel = page.evaluate(
+                    "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+                )
+                pages.add(kernel)
+                seen_while_open.append(len(kernels_of(server.pid, {kernel})))
                 context.close()
             browser.close()
         # Each open page had a kernel of its own under this server: the count below means something.
@@ -88,10 +95,10 @@ def test_the_kernels_of_closed_pages_are_culled_and_stopping_leaves_nothing(tmp_
             f"no kernel was found under the server while a page was open: {seen_while_open}"
         )
         closed = time.monotonic()
-        left = kernels_of(server.pid)
+        left = kernels_of(server.pid, pages)
         while left and time.monotonic() - closed < CULLED_WITHIN:
             time.sleep(2)
-            left = kernels_of(server.pid)
+            left = kernels_of(server.pid, pages)
         assert not left, (
             f"{len(left)} kernels of closed pages were still running {CULLED_WITHIN} s after the last page closed"
         )

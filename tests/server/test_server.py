@@ -55,16 +55,17 @@ def kill_tree(process: subprocess.Popen) -> None:
 
 @pytest.mark.server
 @pytest.mark.parametrize(
-    ("number", "host"),
-    [(signal.SIGTERM, "127.0.0.1"), (signal.SIGINT, "0.0.0.0")],
-    ids=["SIGTERM-this-machine", "SIGINT-every-network"],
+    ("number", "host", "pool"),
+    # With the pool serve ships (a pre-heated kernel for every page, started with the server), and without.
+    [(signal.SIGTERM, "127.0.0.1", []), (signal.SIGINT, "0.0.0.0", ["--pool-size=0"])],
+    ids=["SIGTERM-this-machine-pooled", "SIGINT-every-network"],
 )
-def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, number, host):
+def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, number, host, pool):
     port = free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as errors:
         serving = subprocess.Popen(
-            [sys.executable, "-m", "matatu_learn", "serve", "--no-browser", f"--port={port}", f"--host={host}"],
+            [sys.executable, "-m", "matatu_learn", "serve", "--no-browser", f"--port={port}", f"--host={host}", *pool],
             cwd=tmp_path,
             env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "serve.sqlite3")),
             stdout=subprocess.PIPE,

@@ -11,10 +11,12 @@ from server_fixtures import (
     Browser,
     answers_within,
     encode,
+    kernel_answers,
     kernel_message,
     kernel_processes,
     open_widget_control,
     tree_memory,
+    websocket_status,
     widget_states,
 )
 
@@ -99,28 +101,15 @@ def test_a_message_the_handler_cannot_read_closes_that_socket_only(class_server)
 
 
 def test_a_kernel_answers_only_the_browser_session_whose_page_started_it(class_server):
-    from tornado.httpclient import HTTPClientError
-
     student, other = Browser(class_server.base), Browser(class_server.base)
     kernel = student.open_page("index.ipynb")
     other.open_page("index.ipynb")  # a page of its own: its own cookies, its own XSRF token
 
-    async def connects(browser: Browser) -> int:
-        try:
-            connection = await browser.websocket(kernel, V1)
-        except HTTPClientError as error:
-            return error.code
-        connection.close()
-        return 101
-
     for intruder in (other, Browser(class_server.base)):  # another page's browser, and one with no cookie
-        assert asyncio.run(connects(intruder)) == 403
-        assert intruder.request(f"/api/kernels/{kernel}") == 403
-        assert intruder.request(f"/api/kernels/{kernel}", method="DELETE") == 403
-        assert intruder.request(f"/voila/api/shutdown/{kernel}", method="POST") == 403
+        assert kernel_answers(intruder, kernel) == [403] * 4
     # The kernel is untouched and still its page's.
     assert student.request(f"/api/kernels/{kernel}") == 200
-    assert asyncio.run(connects(student)) == 101
+    assert asyncio.run(websocket_status(student, kernel)) == 101
     assert student.request(f"/api/kernels/{kernel}", method="DELETE") == 204
     assert student.request(f"/api/kernels/{kernel}") == 404
     # Each refusal above was this check's, not another (a missing XSRF token would be one too).

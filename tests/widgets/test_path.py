@@ -221,7 +221,8 @@ def test_a_page_that_is_not_a_lesson_is_refused_in_words():
 def test_every_lesson_notebook_has_the_navigation_its_summary_and_its_practice_right_above_the_foot():
     for page in LESSONS:
         notebook = json.loads((NOTEBOOKS / f"{FILES[page]}.ipynb").read_text(encoding="utf-8"))
-        sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+        *sources, taking = ["".join(cell["source"]) for cell in notebook["cells"]]
+        assert taking.endswith("take_page_request()"), page  # every page's last cell, after its widgets
         assert f'LessonNavigation("{page}")' in sources[1], page
         assert sources[-1] == f'LessonNavigation("{page}", end=True)', page
         assert any(source.startswith("## In short") for source in sources), page
