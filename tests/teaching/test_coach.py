@@ -4,6 +4,7 @@ import random
 import re
 
 import pytest
+from remembered_search import remember_the_search
 from test_voice import ENGINE_WORDS, named_cards, seen_by
 
 from matatu_learn.engine.actions import CUT, PLAY, parse_action
@@ -13,13 +14,11 @@ from matatu_learn.engine.rules import PRESETS
 from matatu_learn.engine.view import PlayerView
 from matatu_learn.teaching.coach import (
     ADVISER,
-    MOMENTS,
     CoachedTable,
     advice_marks,
     advise,
     first_game_data,
     first_game_seeds,
-    follow_the_coach,
     judge,
     moments,
     second_game,
@@ -28,6 +27,13 @@ from matatu_learn.teaching.coach import (
 HOUSE = PRESETS["house"]
 # A rule the coach says in words, naming a card as the rules do (not one the learner saw).
 RULE_PHRASES = ("the Ace of spades (which cancels it)",)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def searched_once():
+    """The coach's advice and verdicts, each position's searched once a process (tests/remembered_search.py)."""
+    with remember_the_search():
+        yield
 
 
 @pytest.fixture
@@ -51,25 +57,6 @@ def test_the_chosen_deals_are_against_one_computer_player_house_rules_first():
     assert first_game_seeds() == first_game_seeds("house")
     assert len(first_game_seeds()) >= 3
     assert len(set(first_game_seeds())) == len(first_game_seeds())
-
-
-@pytest.mark.parametrize("seed", first_game_seeds())
-def test_each_kept_seed_shows_a_pick_a_jump_an_ace_and_a_cut_when_the_coach_is_followed(seed, database):
-    table = follow_the_coach(seed, database)
-    assert table.over, "the coached game ends"
-    found = moments(table.game)
-    assert set(MOMENTS) <= found, f"seed {seed} shows only {sorted(found)}"
-    # Following the coach, every move is called good.
-    assert table.verdicts and all(verdict.kind == "good" for verdict in table.verdicts)
-    block = table.coach_block()
-    assert block["title"] == "Count the hands"
-    # The counting is the engine's: every hand's cards and total, and the learner's win by the cut.
-    winner = check_counting(table, block["paragraphs"])
-    assert winner.startswith("You cut, so the lightest hand wins: your ")
-    # What the data file says of the seed is what the game did.
-    entry = next(entry for entry in first_game_data()["rulesets"]["house"]["seeds"] if entry["seed"] == seed)
-    assert entry["moves"] == len(table.game.history)
-    assert entry["learner_wins"] == (0 in table.game.result.winners)
 
 
 def test_the_moments_are_read_from_the_round():

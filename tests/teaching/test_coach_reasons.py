@@ -1,8 +1,12 @@
 """The coach's reasons are true: every reason of every move it could advise, checked against the
 position, on every learner's turn of every ruleset's chosen deals played by the coach's advice;
-and each ruleset's chosen deals bring up that ruleset's own specials."""
+and each ruleset's chosen deals bring up that ruleset's own specials (the house deals, played by
+``follow_the_coach``, a pick, a jump, an Ace and a cut, and the hands counted). The deals are
+played here once: each advice and verdict is searched once for the module (``searched_once``)."""
 
 import pytest
+from remembered_search import remember_the_search
+from test_coach import check_counting
 
 from matatu_learn.engine.actions import CALL, CATCH, CUT, DRAW, PASS, PICK, PLAY
 from matatu_learn.engine.cards import ACE, RANK_OF, SUIT_OF, parse_card, parse_cards
@@ -10,6 +14,7 @@ from matatu_learn.engine.round import Round
 from matatu_learn.engine.rules import PRESETS, AfterDraw, CutCounts
 from matatu_learn.engine.view import PlayerView
 from matatu_learn.teaching.coach import (
+    MOMENTS,
     RULESET_MOMENTS,
     CoachedTable,
     Reason,
@@ -17,6 +22,7 @@ from matatu_learn.teaching.coach import (
     first_game_rulesets,
     first_game_seeds,
     fitting_cards,
+    follow_the_coach,
     grounds,
     moments,
     why,
@@ -25,6 +31,13 @@ from matatu_learn.teaching.voice import card_words, count, listed
 
 CALL_LEFT = {"warning": 2, "card": 1, "matatu": 1}
 DEALS = [(ruleset, seed) for ruleset in first_game_rulesets() for seed in first_game_seeds(ruleset)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def searched_once():
+    """The coach's advice and verdicts, each position's searched once a process (tests/remembered_search.py)."""
+    with remember_the_search():
+        yield
 
 
 def wild(card) -> bool:
@@ -190,6 +203,26 @@ def test_each_rulesets_chosen_deals_bring_up_its_own_specials(coached_deal):
     # Following the coach, every move is called good: the coach never finds fault with its own advice.
     assert table.verdicts and all(verdict.kind == "good" for verdict in table.verdicts)
     entry = next(entry for entry in first_game_data()["rulesets"][ruleset]["seeds"] if entry["seed"] == seed)
+    assert entry["moves"] == len(table.game.history)
+    assert entry["learner_wins"] == (0 in table.game.result.winners)
+
+
+@pytest.mark.parametrize("seed", first_game_seeds())
+def test_each_kept_seed_shows_a_pick_a_jump_an_ace_and_a_cut_when_the_coach_is_followed(seed, tmp_path):
+    # Played by ``follow_the_coach`` (as the seed search plays them): the house deals of ``coached_deal``.
+    table = follow_the_coach(seed, str(tmp_path / "coach.sqlite3"))
+    assert table.over, "the coached game ends"
+    found = moments(table.game)
+    assert set(MOMENTS) <= found, f"seed {seed} shows only {sorted(found)}"
+    # Following the coach, every move is called good.
+    assert table.verdicts and all(verdict.kind == "good" for verdict in table.verdicts)
+    block = table.coach_block()
+    assert block["title"] == "Count the hands"
+    # The counting is the engine's: every hand's cards and total, and the learner's win by the cut.
+    winner = check_counting(table, block["paragraphs"])
+    assert winner.startswith("You cut, so the lightest hand wins: your ")
+    # What the data file says of the seed is what the game did.
+    entry = next(entry for entry in first_game_data()["rulesets"]["house"]["seeds"] if entry["seed"] == seed)
     assert entry["moves"] == len(table.game.history)
     assert entry["learner_wins"] == (0 in table.game.result.winners)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from remembered_search import remember_the_search
 from test_play import click_something
 
 from matatu_learn.store.database import Store
@@ -14,6 +15,13 @@ from matatu_learn.teaching.coach import first_game_seeds
 from matatu_learn.teaching.path import StepState, path_standing
 from matatu_learn.widgets.first_game import FirstGame
 from matatu_learn.widgets.game_grade import NO_LEARNER
+
+
+@pytest.fixture(scope="module", autouse=True)
+def searched_once():
+    """The coach's advice and verdicts, each position's searched once a process (tests/remembered_search.py)."""
+    with remember_the_search():
+        yield
 
 
 @pytest.fixture

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import html
 import time
+from functools import partial
 
 import ipywidgets as widgets
 import pytest
 import traitlets
 
+from conftest import Clock
 from matatu_learn.play.rooms import RoomService
 from matatu_learn.store.database import RecordedSeat, Store
 from matatu_learn.teaching import room as rooms
@@ -281,7 +283,9 @@ def test_a_tap_moves_for_everyone_and_a_tap_out_of_turn_is_said_in_place(databas
     assert waiting.board.state["moves"] == 1, "nothing was made"
 
 
-def test_the_computer_plays_its_seat_when_a_page_looks(database):
+def test_the_computer_plays_its_seat_when_a_page_looks(database, monkeypatch):
+    clock = Clock(now=time.time())  # the pages' rooms read the test's clock: the computer's pause passes at once
+    monkeypatch.setattr(rooms_page, "RoomService", partial(RoomService, clock=clock))
     host, guest = started(database, computer="random")
     pages = (host, guest)
     for _ in range(200):
@@ -294,7 +298,7 @@ def test_the_computer_plays_its_seat_when_a_page_looks(database):
             tap_a_move(people[0])
         else:  # the computer's seat: it moves once its pause is over and a page looks
             assert host.board.state["order"][0]["who"] == "computer, Beginner"
-            time.sleep(COMPUTER_PAUSE + 0.1)
+            clock.now += COMPUTER_PAUSE + 0.1
     moves = RoomService(database).moves(host.room.code)
     assert any(move.agent == "random" for move in moves), "the computer made its moves"
     assert host.board.state["result"] and guest.board.state["result"]
