@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from matatu_learn.engine.cards import DECK
-from matatu_learn.server import kernel_culling_options, process_tree, still_running, voila_command
+from matatu_learn.server import OUTPUT_WAIT, kernel_culling_options, process_tree, still_running, voila_command
 from matatu_learn.teaching.voice import RANK_WORDS, SUIT_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -269,6 +269,7 @@ def voila(tmp_path_factory):
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=True",
+        f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}",  # as the class server waits for a busy cell's outputs
         *kernel_culling_options(),
     ]
     server = subprocess.Popen(

@@ -206,6 +206,6 @@ def test_on_a_touch_screen_list_links_are_a_thumbs_size_and_each_glossary_term_k
         lines = terms.evaluate_all(TERM_LINES)
         assert any(" " in term for term, _ in lines), "the glossary has terms of two words"
         assert [term for term, count in lines if count != 1] == []
-        opened.screenshot(path=str(RESULTS / "glossary-phone.png"))
+        opened.screenshot(path=str(RESULTS / "glossary-phone-terms.png"))
     finally:
         context.close()
