@@ -193,9 +193,9 @@ def main() -> int:
         serve(arguments.level, arguments.positions, arguments.seed)
         return 0
     print(f"load average {load()}; {arguments.positions} positions, search:{arguments.level}", flush=True)
-    if arguments.baseline:
+    if arguments.positions and arguments.baseline:
         compare(arguments)
-    else:
+    elif arguments.positions:  # none: only the strength, with --games
         alone(arguments)
     if arguments.games:
         strength(arguments)

@@ -292,10 +292,10 @@ class _Voila:
             self.kill()
             return
         self.stopping_on = number
-        # Voilà stops its kernels on SIGINT and on SIGTERM; any other signal becomes SIGTERM.
-        forwarded = number if number in (signal.SIGINT, signal.SIGTERM) else signal.SIGTERM
+        # Every stop becomes SIGTERM: Voilà stops its loop, then its kernels. On SIGINT its loop is
+        # interrupted wherever it was, and with a pool its kernels were left running.
         try:
-            self.process.send_signal(forwarded)
+            self.process.send_signal(signal.SIGTERM)
         except OSError:
             pass
         self._killer = threading.Timer(GRACE_SECONDS, self.kill)

@@ -480,6 +480,15 @@ def class_server(tmp_path_factory):
         yield running
 
 
+def notebooks_of(folder: Path, names: tuple[str, ...] = ("index.ipynb",)) -> Path:
+    """The folder, holding a copy of these notebooks only: a pool runs every notebook its server
+    serves as it starts, so a server for a test that opens the landing page serves that page alone."""
+    folder.mkdir(exist_ok=True)
+    for name in names:
+        shutil.copy(NOTEBOOKS / name, folder / name)
+    return folder
+
+
 # The pages the pool's tests open, and how many pre-heated kernels each keeps.
 POOLED_PAGES = ("index.ipynb", "01-the-deal.ipynb", "12-rooms.ipynb")
 POOL_SIZE = 2
@@ -493,9 +502,7 @@ def pooled_server(tmp_path_factory):
     """The class server with a pool of ``POOL_SIZE`` pre-heated kernels for each of ``POOLED_PAGES``
     (a folder of those notebooks only: Voilà pools every notebook it serves), one a session; a
     kernel no page is connected to is culled after ``POOL_CULLING``'s idle time, busy or not."""
-    folder = tmp_path_factory.mktemp("pooled-notebooks")
-    for name in POOLED_PAGES:
-        shutil.copy(NOTEBOOKS / name, folder / name)
+    folder = notebooks_of(tmp_path_factory.mktemp("pooled-notebooks"), POOLED_PAGES)
     port = free_port()
     timeout = POOL_CULLING["cull_idle_timeout"]
     command = voila_command(

@@ -188,3 +188,38 @@ def test_the_tests_that_share_a_costly_fixture_or_a_kernel_run_in_one_worker(lis
     notebooks = {group for group in groups if group and group.endswith(".ipynb")}
     assert notebooks == {f"notebooks/{name}" for name in PAGES}
     assert len(groups[None]) > 500, "the tests that share nothing costly are spread one by one"
+
+
+def test_the_installed_pytest_xdist_keeps_a_group_on_one_worker(tmp_path):
+    """The README's ``--dist loadgroup`` honours marks added at collection, as tests/conftest.py adds
+    them: pytest 9.2 hid them from pytest-xdist 3.8 (its issue 1386), and every group was then spread."""
+    (tmp_path / "conftest.py").write_text(
+        "import pytest\n\n\n"
+        "@pytest.hookimpl(tryfirst=True)\n"
+        "def pytest_collection_modifyitems(config, items):\n"
+        "    for item in items:\n"
+        "        if 'shared' in item.name:\n"
+        "            item.add_marker(pytest.mark.xdist_group('together'))\n"
+    )
+    for module in ("a", "b"):
+        (tmp_path / f"test_{module}.py").write_text(
+            "import pytest\n\n\n"
+            "@pytest.mark.parametrize('number', range(4))\n"
+            "def test_shared(number):\n    pass\n\n\n"
+            "@pytest.mark.parametrize('number', range(4))\n"
+            "def test_alone(number):\n    pass\n"
+        )
+    finished = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:cacheprovider"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert finished.returncode == 0, finished.stdout[-3000:]
+    workers: dict[str, set[str]] = {}
+    for line in finished.stdout.splitlines():
+        if " PASSED " in line and line.startswith("[gw"):
+            worker, test = line.split("]", 1)[0][1:], line.split()[-1]
+            workers.setdefault("together" if test.endswith("@together") else "alone", set()).add(worker)
+    # The eight tests of the group ran, named by it, on one worker (spread, they land on both).
+    assert len(workers.get("together", ())) == 1, finished.stdout[-3000:]

@@ -12,10 +12,11 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, FLAGS, NOTEBOOKS, free_port, open_notebook, stop_process_tree
+from conftest import CHROMIUM, FLAGS, free_port, notebooks_of, open_notebook, stop_process_tree
 from matatu_learn.server import CULLING_VARIABLES, process_tree
 
 VISITS = 10
@@ -44,7 +45,7 @@ def kernels_of(root: int, ids: set[str] | None = None) -> list[int]:
 
 def start_server(port: int, database) -> subprocess.Popen:
     command = [sys.executable, "-m", "matatu_learn", "serve", "--no-browser", f"--port={port}"]
-    command += ["--notebooks", str(NOTEBOOKS)]
+    command += ["--notebooks", str(notebooks_of(Path(database).parent / "notebooks"))]  # the landing page's pool alone
     server = subprocess.Popen(
         command,
         env=dict(

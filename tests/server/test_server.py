@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from server_fixtures import Browser
 
-from conftest import free_port, render, stop_process_tree
+from conftest import free_port, notebooks_of, render, stop_process_tree
 from matatu_learn import server
 from matatu_learn.cli import main
 from matatu_learn.store.roles import TEACHER_CODE_VARIABLE
@@ -57,15 +57,18 @@ def kill_tree(process: subprocess.Popen) -> None:
 @pytest.mark.parametrize(
     ("number", "host", "pool"),
     # With the pool serve ships (a pre-heated kernel for every page, started with the server), and without.
-    [(signal.SIGTERM, "127.0.0.1", []), (signal.SIGINT, "0.0.0.0", ["--pool-size=0"])],
-    ids=["SIGTERM-this-machine-pooled", "SIGINT-every-network"],
+    # Ctrl-C with the pool once left Voilà and the pooled kernels running: every stop reaches Voilà as SIGTERM.
+    [(signal.SIGINT, "127.0.0.1", []), (signal.SIGTERM, "0.0.0.0", ["--pool-size=0"])],
+    ids=["SIGINT-this-machine-pooled", "SIGTERM-every-network"],
 )
 def test_serve_answers_then_stops_voila_and_its_kernels_on_a_signal(tmp_path, number, host, pool):
     port = free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as errors:
         serving = subprocess.Popen(
-            [sys.executable, "-m", "matatu_learn", "serve", "--no-browser", f"--port={port}", f"--host={host}", *pool],
+            [sys.executable, "-m", "matatu_learn", "serve", "--no-browser", f"--port={port}", f"--host={host}", *pool]
+            # The landing page alone: its pool is pre-heated as a class's is, without fifteen more notebooks run.
+            + ["--notebooks", str(notebooks_of(tmp_path / "notebooks"))],
             cwd=tmp_path,
             env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "serve.sqlite3")),
             stdout=subprocess.PIPE,
@@ -138,7 +141,7 @@ def test_voila_culls_the_kernel_of_a_closed_page_and_keeps_the_one_of_an_open_pa
     port = free_port()
     # The served settings with short times: the same options, checked in seconds, not minutes.
     culling = dict(server.KERNEL_CULLING, cull_idle_timeout=3, cull_interval=1)
-    command = server.voila_command(server.packaged_notebooks(), port, "127.0.0.1", culling)
+    command = server.voila_command(notebooks_of(tmp_path / "notebooks"), port, "127.0.0.1", culling)
     log = tmp_path / "voila.log"
     with log.open("w") as errors:
         voila = subprocess.Popen(
@@ -193,7 +196,7 @@ def test_the_teacher_code_reaches_the_kernels_and_is_never_printed(tmp_path):
     log = tmp_path / "serve.log"
     with log.open("w") as output:
         serving = subprocess.Popen(
-            [sys.executable, "-c", program, str(server.packaged_notebooks()), code],
+            [sys.executable, "-c", program, str(notebooks_of(tmp_path / "notebooks")), code],
             env=dict(os.environ, MATATU_LEARN_DB=str(tmp_path / "serve.sqlite3")),
             stdout=output,
             stderr=output,

@@ -171,6 +171,7 @@ def test_export_and_import_round_trip(tmp_path, store):
         (b"this is a text file, not a database\n" * 20, "is not a matatu-learn database (it is not an SQLite file)"),
         (b"SQLite format 3\x00" + os.urandom(4000), "is damaged or is not a matatu-learn database"),
     ],
+    ids=["a-text-file", "a-damaged-sqlite-file"],  # every worker collects the same names (random bytes change)
 )
 def test_a_file_that_is_not_our_database_is_refused_and_left_untouched(tmp_path, content, message):
     path = tmp_path / "games.sqlite3"
