@@ -26,7 +26,8 @@ changes these things, each because a page's client is anyone on the classroom ne
 - with a pool of pre-heated kernels (``serve --pool-size N``), a pooled kernel belongs to nobody
   until a page takes it, and is bound to that page's session as it is handed out, before any byte of
   the page is sent; its page's request (query string, client address) reaches it over a websocket
-  that answers this machine only.
+  that answers this machine only; the landing page, which a whole class opens at once, may keep a
+  pool of its own size (``landing_pool_size``, ``serve --class-size N``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.utils import ENV_VARIABLE
 
+from .server import LANDING_NOTEBOOK
 from .store.roles import CLIENT_HEADER
 from .teaching.page_words import busy_words
 
@@ -409,8 +411,26 @@ _REPLACED = {
 }
 
 
+def landing_pools(pool_size: int, landing_pool_size: int) -> dict:
+    """Voilà's pools (``VoilaKernelManager.kernel_pools_config``, keyed by a notebook's path within the
+    served folder, as a page's address names it): ``landing_pool_size`` kernels for the landing page,
+    ``pool_size`` for every other page.
+
+    >>> landing_pools(1, 30)
+    {'default': {'pool_size': 1}, 'index.ipynb': {'pool_size': 30}}
+    """
+    return {"default": {"pool_size": pool_size}, LANDING_NOTEBOOK: {"pool_size": landing_pool_size}}
+
+
 class ClassServer(Voila):
     """Voilà with the handlers above, the kernel manager above and the template in voila_template/."""
+
+    landing_pool_size = Integer(
+        0,
+        config=True,
+        help="Pre-heated kernels kept for the landing page, which a whole class opens at once "
+        "(0: as many as for every page, VoilaConfiguration.default_pool_size); needs preheat_kernel.",
+    )
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -418,6 +438,10 @@ class ClassServer(Voila):
         self.voila_configuration.multi_kernel_manager_class = ClassKernelManager
         headers = self.voila_configuration.http_header_envs
         self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
+        if self.landing_pool_size:
+            # Voilà's pool manager (a class it makes when it starts) reads its pools from this configuration.
+            pools = landing_pools(self.voila_configuration.default_pool_size, self.landing_pool_size)
+            self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def setup_template_dirs(self):
         super().setup_template_dirs()
