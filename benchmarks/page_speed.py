@@ -85,7 +85,16 @@ from matatu_learn.server import (
 # The suite's browser, its measure of a page, its way of stopping a server and its page's client: one of each.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from page_crawl import READY, open_until_ready  # noqa: E402
-from server_fixtures import KERNEL_OF_PAGE, V1, decode, encode, kernel_message, open_widget_control, widget_states  # noqa: E402
+from server_fixtures import (  # noqa: E402
+    KERNEL_OF_PAGE,
+    V1,
+    command_line,
+    decode,
+    encode,
+    kernel_message,
+    open_widget_control,
+    widget_states,
+)
 
 from conftest import CHROMIUM, FLAGS, free_port, stop_process_tree  # noqa: E402
 
@@ -289,11 +298,16 @@ async def burst(urls: list[str]) -> list[float | None]:
     return [None if isinstance(waited, BaseException) else waited for waited in waits]
 
 
-async def server_share_burst(base: str, urls: list[str]) -> list[tuple[float, float] | None]:
+# What a client of the server's share has been answered, in order: each timed from its request.
+PHASES = ("page", "websocket", "kernel info", "widget states")
+
+
+async def server_share_burst(base: str, urls: list[str]) -> tuple[list[dict[str, float] | None], set[str]]:
     """Every address opened at once by a client that asks of the server what a page's browser asks
-    before it draws a control, and nothing else (see the module's docstring): each one's seconds
-    from the request to the page's last byte and to the widgets' states, None for a client that got
-    no answer within ``VISIT_SECONDS``."""
+    before it draws a control, and nothing else (see the module's docstring): for each, the seconds
+    from its request to each of ``PHASES`` (None for a client that failed, on stderr, or got no
+    answer within ``VISIT_SECONDS``); and the kernels the pages were given, which are then shut
+    down as closed tabs shut theirs."""
     from http.cookies import SimpleCookie
 
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
@@ -302,6 +316,7 @@ async def server_share_burst(base: str, urls: list[str]) -> list[tuple[float, fl
     # Tornado's shared client runs 10 requests at a time and queues the rest: one of its own, all at once.
     client = AsyncHTTPClient(force_instance=True, max_clients=len(urls))
     sockets = base.replace("http://", "ws://", 1)
+    given: dict[str, str] = {}  # kernel id -> the session cookie of the page it was given to
 
     async def kernel_info(connection) -> None:
         asking = kernel_message("kernel_info_request", {})
@@ -313,47 +328,76 @@ async def server_share_burst(base: str, urls: list[str]) -> list[tuple[float, fl
             if decode(frame, V1)["parent_header"].get("msg_id") == asking["header"]["msg_id"]:
                 return
 
-    async def pupil(url: str) -> tuple[float, float]:
+    async def pupil(url: str) -> dict[str, float]:
+        answered: dict[str, float] = {}
         started = time.perf_counter()
-        response = await client.fetch(url, connect_timeout=VISIT_SECONDS, request_timeout=VISIT_SECONDS)
-        page = time.perf_counter() - started
-        cookies = SimpleCookie()
-        for header in response.headers.get_list("Set-Cookie"):
-            cookies.load(header)
-        cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in cookies.items())
-        kernel = KERNEL_OF_PAGE.search(response.body.decode("utf-8"))[1]
-        channels = HTTPRequest(
-            f"{sockets}/api/kernels/{kernel}/channels?session_id={uuid.uuid4()}",
-            headers={"Cookie": cookie},
-            connect_timeout=VISIT_SECONDS,
-            request_timeout=VISIT_SECONDS,
-        )
-        connection = await websocket_connect(channels, subprotocols=[V1])
+
+        def now(phase: str) -> None:
+            answered[phase] = time.perf_counter() - started
+
         try:
-            await kernel_info(connection)
-            control = await open_widget_control(connection, V1)
-            await widget_states(connection, V1, control, timeout=VISIT_SECONDS)
-            answered = time.perf_counter() - started
-        finally:
-            connection.close()
-        # Closed as a tab closes: the page's own shutdown, which its session cookie allows.
+            response = await client.fetch(url, connect_timeout=VISIT_SECONDS, request_timeout=VISIT_SECONDS)
+            now("page")
+            cookies = SimpleCookie()
+            for header in response.headers.get_list("Set-Cookie"):
+                cookies.load(header)
+            cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in cookies.items())
+            kernel = KERNEL_OF_PAGE.search(response.body.decode("utf-8"))[1]
+            given[kernel] = cookie
+            channels = HTTPRequest(
+                f"{sockets}/api/kernels/{kernel}/channels?session_id={uuid.uuid4()}",
+                headers={"Cookie": cookie},
+                connect_timeout=VISIT_SECONDS,
+                request_timeout=VISIT_SECONDS,
+            )
+            connection = await websocket_connect(channels, subprotocols=[V1])
+            now("websocket")
+            try:
+                await kernel_info(connection)
+                now("kernel info")
+                control = await open_widget_control(connection, V1)
+                await widget_states(connection, V1, control, timeout=VISIT_SECONDS)
+                now("widget states")
+            finally:
+                connection.close()
+        except Exception as error:
+            waiting_for = next(phase for phase in PHASES if phase not in answered)
+            raise RuntimeError(f"waiting for the {waiting_for}: {type(error).__name__} {error}") from error
+        return answered
+
+    async def close_as_a_tab(kernel: str, cookie: str) -> None:
+        """The page's own shutdown, which its session cookie allows."""
         await client.fetch(
             f"{base}/voila/api/shutdown/{kernel}",
             method="POST",
             body=b"",
             headers={"Cookie": cookie},
+            request_timeout=VISIT_SECONDS,
             raise_error=False,
         )
-        return page, answered
 
     try:
         waits = await asyncio.gather(
             *(asyncio.wait_for(pupil(url), VISIT_SECONDS) for url in urls), return_exceptions=True
         )
+        # After every pupil was answered or failed: shutting kernels down is no part of a pupil's wait.
+        await asyncio.gather(*(close_as_a_tab(*page) for page in given.items()), return_exceptions=True)
     finally:
         client.close()
     report_failures(waits)
-    return [None if isinstance(waited, BaseException) else waited for waited in waits]
+    return [None if isinstance(waited, BaseException) else waited for waited in waits], set(given)
+
+
+def wait_until_gone(server: Server, kernels: set[str], bound: float = QUIET_BOUND) -> None:
+    """Wait until none of these kernels of the server runs (their pages were closed), so that a quiet
+    server afterwards is one whose pools were refilled; a warning past the bound."""
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        running = " ".join(command_line(pid) for pid in server.processes())
+        if not any(f"kernel-{kernel}.json" in running for kernel in kernels):
+            return
+        time.sleep(QUIET_WINDOW)
+    print(f"warning: the burst's kernels still ran {bound:.0f} s after their pages closed.", file=sys.stderr)
 
 
 def report_failures(waits: list) -> None:
@@ -547,8 +591,11 @@ def main() -> int:
                         f"{kernels} kernels, {memory} MiB resident; load average {load_average()}",
                         flush=True,
                     )
-                    opening = server_share_burst(lessons.base, urls) if clients == "http" else burst(urls)
-                    bursts[clients] = asyncio.run(opening)
+                    if clients == "http":
+                        bursts[clients], kernels = asyncio.run(server_share_burst(lessons.base, urls))
+                        wait_until_gone(lessons, kernels)
+                    else:
+                        bursts[clients] = asyncio.run(burst(urls))
                     print(f"burst ({clients}) done; load average {load_average()}", flush=True)
         except KeyboardInterrupt:
             interrupted.append(signal.SIGINT)
@@ -570,9 +617,9 @@ def report(arguments, pages, times, ratios, bursts) -> int:
     print()
     missed = bool(arguments.rounds) and report_rounds(arguments, pages, times, ratios)
     for clients, waits in bursts.items():
+        answered = waits
         if clients == "http":
-            pages_part = longest_and_median([None if waited is None else waited[0] for waited in waits])
-            waits = [None if waited is None else waited[1] for waited in waits]
+            waits = [None if waited is None else waited["widget states"] for waited in answered]
         longest, median = longest_and_median(waits)
         passed = longest <= arguments.wait
         missed = missed or not passed
@@ -583,8 +630,10 @@ def report(arguments, pages, times, ratios, bursts) -> int:
             f"burst of {len(waits)} ({arguments.burst_page}), {who}: longest wait {said(longest)}, median {said(median)}"
             f"{lost_words}; goal: at most {arguments.wait:g} s  {verdict(passed)}"
         )
-        if clients == "http":
-            print(f"  of which the page itself: longest {said(pages_part[0])}, median {said(pages_part[1])}")
+        if clients == "http":  # where the wait went: each answer's time from the pupil's request
+            for phase in PHASES:
+                slowest, middle = longest_and_median([None if waited is None else waited[phase] for waited in answered])
+                print(f"  {phase + ':':<15} longest {said(slowest)}, median {said(middle)}")
     return 1 if missed else 0
 
 
