@@ -511,5 +511,7 @@ def pooled_server(tmp_path_factory):
         pool_size=POOL_SIZE,
         class_size=CLASS_SIZE,
     )
+    # The landing page's refills wait for a lull in the pages handed out (5 s), a production timer: none here.
+    command.append("--ClassKernelManager.class_refill_lull=0")
     with served(tmp_path_factory.mktemp("pooled-server"), command=command, port=port) as running:
         yield running
