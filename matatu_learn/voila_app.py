@@ -160,8 +160,9 @@ def server_reach(ip: str) -> str:
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, which also remembers each kernel's browser session and culls
-    kernels that no page has been connected to for ``cull_unconnected_timeout`` seconds."""
+    """Jupyter's kernel manager, which also remembers each kernel's browser session, culls kernels
+    that no page has been connected to for ``cull_unconnected_timeout`` seconds, and starts a refill
+    of the landing page's class-size pool once the class opening it has been served."""
 
     cull_unconnected_timeout = Integer(
         0,
@@ -183,10 +184,12 @@ class ClassKernelManager(AsyncMappingKernelManager):
     class_refill_lull = Float(
         5,
         config=True,
-        help="A refill of the landing page's class-size pool starts once no page has been handed a kernel "
-        "for this many seconds...",
+        help="Seconds without a page handed a kernel before a refill of the landing page's class-size pool "
+        "starts (0: at once).",
     )
-    class_refill_longest_wait = Float(60, config=True, help="...or this many seconds after it was asked for.")
+    class_refill_longest_wait = Float(
+        60, config=True, help="Seconds a refill of the landing page's class-size pool waits for that lull at the most."
+    )
 
     def wait_before_start(self, client: str, now: float | None = None) -> int:
         """Whole seconds before ``client`` (an address) may start another kernel; 0: it may now, and
