@@ -225,3 +225,20 @@ def test_with_pool_size_0_a_class_size_pools_the_landing_page_only(tmp_path):
         sizes = pool_sizes(voila_command(tmp_path, 8866, "127.0.0.1", pool_size=0, class_size=3), pages)
         gc.collect()
     assert sizes == {"index.ipynb": 3, "01-the-deal.ipynb": 0}
+
+
+def test_serve_says_what_the_pools_hold_counting_the_pages_voila_pools(tmp_path):
+    from matatu_learn.server import pooled_kernels
+
+    for name in (
+        "index.ipynb",
+        "01-the-deal.ipynb",
+        "lessons/02-more.ipynb",
+        ".ipynb_checkpoints/index-checkpoint.ipynb",
+    ):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    assert pooled_kernels(tmp_path, 1, 30) == (
+        "Keeping 30 pre-heated kernels for the landing page and 1 for each of the 2 other pages: 32 in all once the "
+        "pools are full."
+    )
