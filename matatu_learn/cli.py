@@ -15,7 +15,7 @@ from .agents.choices import AGENT_CHOICES
 from .engine.errors import MatatuError
 from .engine.rules import parse_switch_value, with_switches
 from .engine.rules_text import rules_text
-from .server import DEFAULT_POOL_SIZE, MOST_POOL_SIZE
+from .server import DEFAULT_POOL_SIZE, MOST_CLASS_SIZE, MOST_POOL_SIZE
 from .store.database import SEED_LIMIT, VERSION_LIMIT, RecordedSeat, SeatKind, StorageFailure, escaped, shown
 from .store.roles import SHORTEST_CODE, TEACHER_CODE_VARIABLE
 from .teaching.files import NAME_TOO_LONG, FileProblem, parse_json, read_text
@@ -119,6 +119,15 @@ def _parser() -> _Parser:
         metavar="N",
         help=f"pre-heated kernels kept ready for each page, so that a page opens at once "
         f"(default {DEFAULT_POOL_SIZE}; 0: none, every page starts its own kernel)",
+    )
+    serve.add_argument(
+        "--class-size",
+        type=_whole_number(0, MOST_CLASS_SIZE),
+        default=0,
+        metavar="N",
+        help="pre-heated kernels kept for the landing page instead, so that a class opening it together "
+        "finds one each (about 65 MB each; default 0: --pool-size, as every page; with --pool-size 0, "
+        "the landing page's pool is the only one)",
     )
     serve.add_argument(
         "--teacher-code",
@@ -791,6 +800,7 @@ def _serve(arguments) -> int:
         open_browser=not arguments.no_browser,
         teacher_code=code,
         pool_size=arguments.pool_size,
+        class_size=arguments.class_size,
     )
 
 

@@ -28,7 +28,9 @@ from .store.settings import seconds
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
-LANDING_PAGE = "voila/render/index.ipynb"
+# The landing page's notebook, as Voilà names it (its path within the served folder), and its address.
+LANDING_NOTEBOOK = "index.ipynb"
+LANDING_PAGE = f"voila/render/{LANDING_NOTEBOOK}"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # A kernel with no page connected is shut down once idle for cull_idle_timeout seconds, checked
 # every cull_interval seconds: a closed page's kernel is gone within 90 s, an open page's stays.
@@ -51,6 +53,10 @@ GRACE_SECONDS = 20.0
 # a page holds about 1 GB for the fifteen pages, see docs/decisions.md; 0 turns the pool off.
 DEFAULT_POOL_SIZE = 1
 MOST_POOL_SIZE = 8
+# Pre-heated kernels kept for the landing page alone (``serve --class-size N``), which a whole class
+# opens at once: each is a page's kernel at rest (about 65 MB), see docs/decisions.md; 0 keeps the
+# landing page's pool at ``--pool-size`` like every page's.
+MOST_CLASS_SIZE = 100
 # Kernels talk to the server over local sockets where the system has them, not TCP ports: a pool
 # starts a kernel for every page at once, and ports picked at the same instant can collide (the
 # kernel's heartbeat then fails to bind and its page never draws).
@@ -108,13 +114,18 @@ def voila_command(
     unconnected_timeout: int | None = None,
     starts_per_client: int | None = None,
     pool_size: int = DEFAULT_POOL_SIZE,
+    class_size: int = 0,
 ) -> list[str]:
     """The command that runs the class server's Voilà on the folder, without opening a browser
     (``starts_per_client``: kernels one client address may start a minute, when not the shipped bound;
-    ``pool_size``: pre-heated kernels kept for each page, 0 for none).
+    ``pool_size``: pre-heated kernels kept for each page, 0 for none; ``class_size``: kept for the
+    landing page instead, when not 0, with or without a pool for the other pages).
 
     >>> [option for option in voila_command(Path("lessons"), 8866, "127.0.0.1", pool_size=2) if "pool" in option]
     ['--VoilaConfiguration.default_pool_size=2']
+    >>> landing_only = voila_command(Path("lessons"), 8866, "127.0.0.1", pool_size=0, class_size=30)
+    >>> [option.split(".")[1] for option in landing_only if "pool" in option or "preheat" in option]
+    ['preheat_kernel=True', 'default_pool_size=0', 'landing_pool_size=30']
     >>> [option for option in voila_command(Path("lessons"), 8866, "127.0.0.1") if "Executor" in option]
     ['--VoilaExecutor.iopub_timeout=60']
     """
@@ -123,9 +134,10 @@ def voila_command(
     # Voilà's pool needs neither a prelaunch hook nor progressive rendering, which it refuses beside a pool.
     pool = (
         ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaConfiguration.default_pool_size={pool_size}"]
-        if pool_size
+        if pool_size or class_size
         else []
     )
+    landing_pool = [f"--ClassServer.landing_pool_size={class_size}"] if class_size else []
     return [
         sys.executable,
         "-m",
@@ -141,6 +153,7 @@ def voila_command(
         f"--ClassKernelManager.cull_unconnected_timeout={unconnected_timeout}",
         *starts,
         *pool,
+        *landing_pool,
         *KERNEL_TRANSPORT,
         # A cell's outputs may reach the server after its reply when the machine is busy (a pool
         # runs every page's notebook at once): nbclient's 4 s default then drops a page's widgets.
@@ -356,6 +369,15 @@ def class_database() -> dict[str, str]:
         return held_database_file(store.path)
 
 
+def pooled_kernels(folder: Path, pool_size: int, class_size: int) -> str:
+    """What the pools hold once full, as ``serve`` says it: the landing page's and the other pages'."""
+    others = len([path for path in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts]) - 1
+    return (
+        f"Keeping {class_size} pre-heated kernels for the landing page and {pool_size} for each of the "
+        f"{others} other pages: {class_size + pool_size * others} in all once the pools are full."
+    )
+
+
 def suggest_a_teacher_code() -> None:
     """Say on stderr that the server has no teacher code, with a fresh one the teacher may use."""
     print(
@@ -374,25 +396,28 @@ def serve(
     open_browser: bool = True,
     teacher_code: str | None = None,
     pool_size: int = DEFAULT_POOL_SIZE,
+    class_size: int = 0,
 ) -> int:
     """Serve the folder with Voilà until Voilà ends or this process gets SIGINT or SIGTERM.
 
     The teacher code, when given, reaches the kernels only (never the terminal's output);
-    ``pool_size``: pre-heated kernels kept for each page (0: none).
+    ``pool_size``: pre-heated kernels kept for each page (0: none); ``class_size``: kept for the
+    landing page instead (0: ``pool_size``).
     """
     if importlib.util.find_spec("voila") is None:
         raise MatatuError(
             "Voilà is not installed: install matatu-learn with its dependencies (pip install matatu-learn)."
         )
     check_address(host, port)
-    command = voila_command(
-        folder, port, host, pool_size=pool_size
-    )  # a culler's time set wrong is refused before anything is served
+    # A culler's time set wrong is refused here, before anything is served.
+    command = voila_command(folder, port, host, pool_size=pool_size, class_size=class_size)
     held = class_database()
     local, shared = addresses(host, port)
     print(f"Serving the lessons at {local}", flush=True)
     if shared is not None:
         print(f"Share this address with your class: {shared}", flush=True)
+    if class_size:
+        print(pooled_kernels(folder, pool_size, class_size), flush=True)
     print("Press Ctrl-C to stop.", flush=True)
     if teacher_code is None:
         suggest_a_teacher_code()

@@ -26,11 +26,13 @@ changes these things, each because a page's client is anyone on the classroom ne
 - with a pool of pre-heated kernels (``serve --pool-size N``), a pooled kernel belongs to nobody
   until a page takes it, and is bound to that page's session as it is handed out, before any byte of
   the page is sent; its page's request (query string, client address) reaches it over a websocket
-  that answers this machine only.
+  that answers this machine only; the landing page, which a whole class opens at once, may keep a
+  pool of its own size (``landing_pool_size``, ``serve --class-size N``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import ipaddress
 import json
@@ -46,7 +48,7 @@ from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from tornado.log import app_log
-from traitlets import Integer
+from traitlets import Float, Integer
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -54,6 +56,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.utils import ENV_VARIABLE
 
+from .server import LANDING_NOTEBOOK
 from .store.roles import CLIENT_HEADER
 from .teaching.page_words import busy_words
 
@@ -64,6 +67,9 @@ TEMPLATE = Path(__file__).resolve().parent / "voila_template"
 PAGE_KERNEL = "matatu_learn.page_kernel.PageKernel"
 # glibc's malloc arenas for a kernel: each thread's own arena reserves 64 MB of address space.
 KERNEL_ARENAS = "2"
+# Voilà hands the kernels of the landing page's class-size pool this variable (landing_pools): the
+# server takes it out again as it starts one (ClassKernelManager.start_kernel), so no kernel sees it.
+CLASS_POOL_VARIABLE = "MATATU_LEARN_CLASS_POOL"
 # Jupyter messages carry a handful of parts; a count past this is no message a page sends.
 _MOST_PARTS = 1024
 
@@ -154,8 +160,9 @@ def server_reach(ip: str) -> str:
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, which also remembers each kernel's browser session and culls
-    kernels that no page has been connected to for ``cull_unconnected_timeout`` seconds."""
+    """Jupyter's kernel manager, which also remembers each kernel's browser session, culls kernels
+    that no page has been connected to for ``cull_unconnected_timeout`` seconds, and starts a refill
+    of the landing page's class-size pool once the class opening it has been served."""
 
     cull_unconnected_timeout = Integer(
         0,
@@ -168,11 +175,21 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self.owners: dict[str, str] = {}
         self._unconnected_since: dict[str, float] = {}
         self._starts: dict[str, list[float]] = {}  # client address -> when it started kernels, within the window
+        self._last_hand_out: float | None = None  # when a page was last handed a kernel (hand_out)
 
     starts_per_client = Integer(
         12, config=True, help="Kernels one client address may start within starts_window seconds (0: no bound)."
     )
     starts_window = Integer(60, config=True, help="The window, in seconds, over which starts_per_client counts.")
+    class_refill_lull = Float(
+        5,
+        config=True,
+        help="Seconds without a page handed a kernel before a refill of the landing page's class-size pool "
+        "starts (0: at once).",
+    )
+    class_refill_longest_wait = Float(
+        60, config=True, help="Seconds a refill of the landing page's class-size pool waits for that lull at the most."
+    )
 
     def wait_before_start(self, client: str, now: float | None = None) -> int:
         """Whole seconds before ``client`` (an address) may start another kernel; 0: it may now, and
@@ -199,6 +216,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
             options["env"].pop(ENV_VARIABLE.VOILA_REQUEST_URL, None)
             # Where it asks for its page's request once a page takes it (Voilà's default: 127.0.0.1).
             options["env"].setdefault(ENV_VARIABLE.VOILA_APP_IP, server_reach(self.parent.ip))
+            if options["env"].pop(CLASS_POOL_VARIABLE, None):
+                await self._after_the_class()
         kernel_id = await super().start_kernel(*arguments, **options)
         # Rendering the page happens before its websocket connects: the wait counts from here.
         self._unconnected_since[kernel_id] = time.monotonic()
@@ -208,7 +227,17 @@ class ClassKernelManager(AsyncMappingKernelManager):
         """Bind the kernel to the browser session of the page it is rendered for (a page's own kernel
         as it starts, a pooled one as a page takes it); its wait for a page to connect starts now."""
         self.owners[kernel_id] = session
-        self._unconnected_since[kernel_id] = time.monotonic()
+        self._last_hand_out = self._unconnected_since[kernel_id] = time.monotonic()
+
+    async def _after_the_class(self) -> None:
+        """Wait until a class opening the landing page together has been served (``class_refill_wait``):
+        Voilà refills a pool a second after each page taken, and thirty kernels starting then, on a
+        two-core server, held the class's pages back (see docs/decisions.md)."""
+        asked = time.monotonic()
+        while wait := class_refill_wait(
+            self._last_hand_out, asked, time.monotonic(), self.class_refill_lull, self.class_refill_longest_wait
+        ):
+            await asyncio.sleep(wait)
 
     def notify_connect(self, kernel_id):
         super().notify_connect(kernel_id)
@@ -409,8 +438,46 @@ _REPLACED = {
 }
 
 
+def landing_pools(pool_size: int, landing_pool_size: int) -> dict:
+    """Voilà's pools (``VoilaKernelManager.kernel_pools_config``, keyed by a notebook's path within the
+    served folder, as a page's address names it): ``landing_pool_size`` kernels for the landing page,
+    started with ``CLASS_POOL_VARIABLE`` set, and ``pool_size`` for every other page.
+
+    >>> landing_pools(1, 30)["default"], landing_pools(1, 30)["index.ipynb"]["pool_size"]
+    ({'pool_size': 1}, 30)
+    """
+    landing = {"pool_size": landing_pool_size, "kernel_env_variables": {CLASS_POOL_VARIABLE: "1"}}
+    return {"default": {"pool_size": pool_size}, LANDING_NOTEBOOK: landing}
+
+
+def class_refill_wait(last_hand_out: float | None, asked: float, now: float, lull: float, longest: float) -> float:
+    """Seconds a refill of the landing page's class-size pool, asked for at ``asked``, still waits at
+    ``now``: until no page has been handed a kernel for ``lull`` seconds (``last_hand_out``: when
+    one last was, None: never), and ``longest`` seconds after it was asked at the most.
+
+    >>> class_refill_wait(last_hand_out=100.0, asked=100.5, now=101.0, lull=5, longest=60)  # a class arriving
+    4.0
+    >>> class_refill_wait(last_hand_out=100.0, asked=100.5, now=106.0, lull=5, longest=60)  # the class is in
+    0.0
+    >>> class_refill_wait(last_hand_out=159.0, asked=100.5, now=159.0, lull=5, longest=60)  # pages never stop
+    1.5
+    >>> class_refill_wait(last_hand_out=None, asked=0.0, now=0.0, lull=5, longest=60)  # the pool as the server starts
+    0.0
+    """
+    if last_hand_out is None:
+        return 0.0
+    return max(0.0, min(last_hand_out + lull, asked + longest) - now)
+
+
 class ClassServer(Voila):
     """Voilà with the handlers above, the kernel manager above and the template in voila_template/."""
+
+    landing_pool_size = Integer(
+        0,
+        config=True,
+        help="Pre-heated kernels kept for the landing page, which a whole class opens at once "
+        "(0: as many as for every page, VoilaConfiguration.default_pool_size); needs preheat_kernel.",
+    )
 
     def initialize(self, argv=None):
         super().initialize(argv)
@@ -418,6 +485,10 @@ class ClassServer(Voila):
         self.voila_configuration.multi_kernel_manager_class = ClassKernelManager
         headers = self.voila_configuration.http_header_envs
         self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
+        if self.landing_pool_size:
+            # Voilà's pool manager (a class it makes when it starts) reads its pools from this configuration.
+            pools = landing_pools(self.voila_configuration.default_pool_size, self.landing_pool_size)
+            self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def setup_template_dirs(self):
         super().setup_template_dirs()

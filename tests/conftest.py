@@ -489,10 +489,12 @@ def notebooks_of(folder: Path, names: tuple[str, ...] = ("index.ipynb",)) -> Pat
     return folder
 
 
-# The pages the pool's tests open, and how many pre-heated kernels each keeps.
+# The pages the pool's tests open, and how many pre-heated kernels each keeps: the landing page
+# a class's size (``serve --class-size``), every other page the pool's size.
 POOLED_PAGES = ("index.ipynb", "01-the-deal.ipynb", "12-rooms.ipynb")
 POOL_SIZE = 2
-POOLED_KERNELS = POOL_SIZE * len(POOLED_PAGES)  # the kernels its pool holds when full
+CLASS_SIZE = 3
+POOLED_KERNELS = CLASS_SIZE + POOL_SIZE * (len(POOLED_PAGES) - 1)  # the kernels its pools hold when full
 # Its culler's times, short enough for a test to see a kernel culled, long enough for a test's checks.
 POOL_CULLING = {"cull_idle_timeout": 15, "cull_interval": 2, "cull_connected": False}
 
@@ -500,13 +502,23 @@ POOL_CULLING = {"cull_idle_timeout": 15, "cull_interval": 2, "cull_connected": F
 @pytest.fixture(scope="session")
 def pooled_server(tmp_path_factory):
     """The class server with a pool of ``POOL_SIZE`` pre-heated kernels for each of ``POOLED_PAGES``
-    (a folder of those notebooks only: Voilà pools every notebook it serves), one a session; a
-    kernel no page is connected to is culled after ``POOL_CULLING``'s idle time, busy or not."""
+    but the landing page, which keeps ``CLASS_SIZE`` (a folder of those notebooks only: Voilà pools
+    every notebook it serves), one a session; a kernel no page is connected to is culled after
+    ``POOL_CULLING``'s idle time, busy or not."""
     folder = notebooks_of(tmp_path_factory.mktemp("pooled-notebooks"), POOLED_PAGES)
     port = free_port()
     timeout = POOL_CULLING["cull_idle_timeout"]
     command = voila_command(
-        folder, port, "127.0.0.1", POOL_CULLING, unconnected_timeout=timeout, starts_per_client=0, pool_size=POOL_SIZE
+        folder,
+        port,
+        "127.0.0.1",
+        POOL_CULLING,
+        unconnected_timeout=timeout,
+        starts_per_client=0,
+        pool_size=POOL_SIZE,
+        class_size=CLASS_SIZE,
     )
+    # The landing page's refills wait for a lull in the pages handed out (5 s), a production timer: none here.
+    command.append("--ClassKernelManager.class_refill_lull=0")
     with served(tmp_path_factory.mktemp("pooled-server"), command=command, port=port) as running:
         yield running

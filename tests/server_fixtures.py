@@ -24,6 +24,8 @@ from tornado.websocket import websocket_connect
 from matatu_learn import server
 
 V1 = "v1.kernel.websocket.jupyter.org"
+# Where a rendered page names its kernel (in its jupyter-config-data).
+KERNEL_OF_PAGE = re.compile(r'"kernelId": "([0-9a-f-]+)"')
 
 
 class Browser:
@@ -38,7 +40,7 @@ class Browser:
         """Render a page; its kernel's id."""
         with self.opener.open(f"{self.base}/voila/render/{name}", timeout=timeout) as response:
             page = response.read().decode("utf-8")
-        return re.search(r'"kernelId": "([0-9a-f-]+)"', page)[1]
+        return KERNEL_OF_PAGE.search(page)[1]
 
     def cookie_header(self) -> str:
         return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.cookies)

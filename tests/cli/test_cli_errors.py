@@ -288,3 +288,21 @@ def test_serve_holds_its_database_so_pages_never_start_a_second_one(monkeypatch,
     environment = server.voila_environment("kasubi-tombs-42", held)
     assert environment[DATABASE_FILE_VARIABLE] == held[DATABASE_FILE_VARIABLE]
     assert environment[TEACHER_CODE_VARIABLE] == "kasubi-tombs-42"
+
+
+def test_serve_takes_a_class_size_within_its_bounds_and_refuses_others_in_one_sentence(served_code, capsys):
+    from matatu_learn.server import MOST_CLASS_SIZE
+
+    assert cli.main(["serve", "--no-browser"]) == 0 and served_code["class_size"] == 0
+    assert cli.main(["serve", "--no-browser", "--pool-size", "0", "--class-size", "30"]) == 0
+    assert (served_code["pool_size"], served_code["class_size"]) == (0, 30)
+    for wrong, said in [
+        (str(MOST_CLASS_SIZE + 1), f"is out of range (give a number from 0 to {MOST_CLASS_SIZE})"),
+        ("-1", f"is out of range (give a number from 0 to {MOST_CLASS_SIZE})"),
+        ("thirty", "is not a whole number"),
+    ]:
+        with pytest.raises(SystemExit) as stopped:
+            cli.main(["serve", "--no-browser", "--class-size", wrong])
+        assert stopped.value.code == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and error.startswith("matatu-learn: Argument --class-size: ") and said in error

@@ -22,7 +22,7 @@ from server_fixtures import (
     widget_states,
 )
 
-from conftest import POOL_CULLING, POOLED_KERNELS
+from conftest import CLASS_SIZE, POOL_CULLING, POOL_SIZE, POOLED_KERNELS
 from matatu_learn.store.roles import CLIENT_HEADER, CLIENT_VARIABLE
 
 
@@ -101,6 +101,15 @@ def test_the_pool_keeps_its_size_for_each_page(pooled_server):
     assert len(waiting_kernels(pooled_server)) == POOLED_KERNELS
 
 
+def test_the_landing_page_keeps_a_kernel_for_each_of_a_class_opening_it_together(pooled_server):
+    waiting = wait_for_pool(pooled_server)
+    assert CLASS_SIZE > POOL_SIZE  # or this test would not tell the landing page's pool from the others'
+    # The pool hands out its oldest kernels first, so each page here takes one it held before, refills or not.
+    kernels = [browser_of(pooled_server).open_page("index.ipynb") for _ in range(CLASS_SIZE)]
+    pooled_server.taken.update(kernels)
+    assert len(set(kernels)) == CLASS_SIZE and set(kernels) <= waiting, "a page of the class waited for a kernel"
+
+
 def test_a_waiting_kernel_is_never_culled_and_a_taken_ones_wait_for_its_page_starts_when_taken(pooled_server):
     timeout, interval = POOL_CULLING["cull_idle_timeout"], POOL_CULLING["cull_interval"]
     waiting = wait_for_pool(pooled_server)
@@ -170,3 +179,66 @@ def test_a_pages_request_is_handed_only_to_this_machine(remote, allowed):
         with pytest.raises(HTTPError) as refused:
             handler.prepare()
         assert refused.value.status_code == 403
+
+
+def pool_sizes(options: list[str], pages: tuple[str, ...]) -> dict[str, int]:
+    """The kernels Voilà's pool manager, as the class server run with ``options`` makes it, queues for
+    each page; none is started (the queued starts are cancelled before the loop runs them)."""
+    import signal
+
+    from matatu_learn.voila_app import ClassServer
+
+    application = ClassServer()
+    stopping = signal.getsignal(signal.SIGTERM)
+    try:
+        application.initialize(options[options.index("matatu_learn.voila_app") + 1 :])
+    finally:
+        signal.signal(signal.SIGTERM, stopping)  # Voilà's own handler is for a server's process
+    loop = asyncio.new_event_loop()
+    try:
+        asyncio.set_event_loop(loop)
+        application.init_settings()  # makes the pool manager, which queues its pools' kernels on the loop
+        sizes = {page: application.kernel_manager.get_pool_size(page) for page in pages}
+        for queued in asyncio.all_tasks(loop):
+            queued.cancel()
+        loop.run_until_complete(asyncio.sleep(0))
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+    return sizes
+
+
+def test_with_pool_size_0_a_class_size_pools_the_landing_page_only(tmp_path):
+    import gc
+    import shutil
+    import warnings
+
+    from conftest import NOTEBOOKS
+    from matatu_learn.server import voila_command
+
+    pages = ("index.ipynb", "01-the-deal.ipynb")
+    for name in pages:
+        shutil.copy(NOTEBOOKS / name, tmp_path / name)
+    with warnings.catch_warnings():
+        # Each cancelled start drops a kernel start it never awaited: Python says so as it collects it.
+        warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
+        sizes = pool_sizes(voila_command(tmp_path, 8866, "127.0.0.1", pool_size=0, class_size=3), pages)
+        gc.collect()
+    assert sizes == {"index.ipynb": 3, "01-the-deal.ipynb": 0}
+
+
+def test_serve_says_what_the_pools_hold_counting_the_pages_voila_pools(tmp_path):
+    from matatu_learn.server import pooled_kernels
+
+    for name in (
+        "index.ipynb",
+        "01-the-deal.ipynb",
+        "lessons/02-more.ipynb",
+        ".ipynb_checkpoints/index-checkpoint.ipynb",
+    ):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    assert pooled_kernels(tmp_path, 1, 30) == (
+        "Keeping 30 pre-heated kernels for the landing page and 1 for each of the 2 other pages: 32 in all once the "
+        "pools are full."
+    )
