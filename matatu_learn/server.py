@@ -25,11 +25,12 @@ from .engine.errors import MatatuError
 from .store.database import Store, held_database_file
 from .store.roles import TEACHER_CODE_VARIABLE
 from .store.settings import seconds
+from .teaching.pages import page
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 # The landing page's notebook, as Voilà names it (its path within the served folder), and its address.
-LANDING_NOTEBOOK = "index.ipynb"
+LANDING_NOTEBOOK = page("home").notebook
 LANDING_PAGE = f"voila/render/{LANDING_NOTEBOOK}"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # A kernel with no page connected is shut down once idle for cull_idle_timeout seconds, checked

@@ -56,9 +56,9 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.utils import ENV_VARIABLE
 
-from .server import LANDING_NOTEBOOK
 from .store.roles import CLIENT_HEADER
 from .teaching.page_words import busy_words
+from .teaching.pages import page
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 SESSION_COOKIE = "matatu_page_session"
@@ -447,7 +447,7 @@ def landing_pools(pool_size: int, landing_pool_size: int) -> dict:
     ({'pool_size': 1}, 30)
     """
     landing = {"pool_size": landing_pool_size, "kernel_env_variables": {CLASS_POOL_VARIABLE: "1"}}
-    return {"default": {"pool_size": pool_size}, LANDING_NOTEBOOK: landing}
+    return {"default": {"pool_size": pool_size}, page("home").notebook: landing}
 
 
 def class_refill_wait(last_hand_out: float | None, asked: float, now: float, lull: float, longest: float) -> float:
