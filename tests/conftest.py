@@ -253,6 +253,11 @@ def stop_process_tree(process: subprocess.Popen, number: int = signal.SIGTERM, t
     return left
 
 
+# The table's pace for the suite's servers and their kernels: a tenth of a class's, so that no test
+# waits a second on each computer move (the production figures are checked in test_table_widget.py).
+SHORT_TIMERS = {"MATATU_LEARN_PACE_SECONDS": "0.1"}
+
+
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory):
     """Voilà serving the notebooks on a free localhost port, with a database of its own: one a
@@ -274,7 +279,7 @@ def voila(tmp_path_factory):
     ]
     server = subprocess.Popen(
         command,
-        env=dict(os.environ, MATATU_LEARN_DB=str(database)),
+        env=dict(os.environ, MATATU_LEARN_DB=str(database), **SHORT_TIMERS),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
@@ -448,7 +453,7 @@ def served(
     with log.open("w") as output:
         process = subprocess.Popen(
             command,
-            env=dict(os.environ, MATATU_LEARN_DB=str(database), **(environment or {})),
+            env=dict(os.environ, MATATU_LEARN_DB=str(database), **SHORT_TIMERS, **(environment or {})),
             stdout=output,
             stderr=output,
             start_new_session=True,

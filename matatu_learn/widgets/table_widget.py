@@ -31,11 +31,19 @@ from traitlets import Dict, Int, TraitError, Unicode, validate
 
 from ..engine.cards import parse_card
 from ..play.protocol import TAP_KEYS, Tap, parse_tap
+from ..store.settings import seconds
 from .svg import back_svg, card_label, card_svg
 
 STATIC = Path(__file__).resolve().parent / "static"
-# Seconds between the computer's moves when it plays by itself; "step" waits for "Next move".
-PACES: dict[str, float | None] = {"step": None, "slow": 2.0, "normal": 1.0, "fast": 0.4}
+# Seconds between the computer's moves when it plays by itself; "step" waits for "Next move". A
+# test server shortens them all through the normal pace's seconds, as it shortens the culler's.
+NORMAL_PACE = seconds("MATATU_LEARN_PACE_SECONDS", 1.0)
+PACES: dict[str, float | None] = {
+    "step": None,
+    "slow": 2 * NORMAL_PACE,
+    "normal": NORMAL_PACE,
+    "fast": 0.4 * NORMAL_PACE,
+}
 # The messages a page may send: each type with the keys it carries besides "type" (``play.protocol``).
 MESSAGES = {kind.value: set(keys) for kind, keys in TAP_KEYS.items()}
 BACK_LABEL = "face-down card"

@@ -22,6 +22,7 @@ def nothing_set(monkeypatch):
         *server.CULLING_VARIABLES.values(),
         "MATATU_LEARN_AWAY_SECONDS",
         "MATATU_LEARN_WAITING_ROOM_SECONDS",
+        "MATATU_LEARN_PACE_SECONDS",
     ]:
         monkeypatch.delenv(variable, raising=False)
 
@@ -42,19 +43,27 @@ def test_a_test_server_is_started_with_the_culler_times_the_environment_gives(mo
     assert "--MappingKernelManager.cull_interval=1" in command
 
 
-def test_a_page_kernel_reads_the_away_time_the_server_was_given():
+def test_a_page_kernel_reads_the_away_time_and_the_pace_the_server_was_given():
     program = (
         "from matatu_learn.play.rooms import AWAY_SECONDS, WAITING_ROOM_SECONDS; "
-        "from matatu_learn.teaching.room import HEARTBEAT_SECONDS; print(AWAY_SECONDS, HEARTBEAT_SECONDS, WAITING_ROOM_SECONDS)"
+        "from matatu_learn.teaching.room import HEARTBEAT_SECONDS; print(AWAY_SECONDS, HEARTBEAT_SECONDS, WAITING_ROOM_SECONDS); "
+        "from matatu_learn.widgets.table_widget import PACES; print(*PACES.values())"
     )
     finished = subprocess.run(
         [sys.executable, "-c", program],
-        env=dict(os.environ, MATATU_LEARN_AWAY_SECONDS="8", MATATU_LEARN_WAITING_ROOM_SECONDS="45"),
+        env=dict(
+            os.environ,
+            MATATU_LEARN_AWAY_SECONDS="8",
+            MATATU_LEARN_WAITING_ROOM_SECONDS="45",
+            MATATU_LEARN_PACE_SECONDS="0.5",
+        ),
         capture_output=True,
         text=True,
         check=True,
     )
-    assert finished.stdout.split() == ["8.0", "2.0", "45.0"]  # a page beats four times within the away time
+    timers, paces = finished.stdout.splitlines()
+    assert timers.split() == ["8.0", "2.0", "45.0"]  # a page beats four times within the away time
+    assert paces.split() == ["None", "1.0", "0.5", "0.2"]  # step, slow, normal, fast: the table's pace follows
 
 
 @pytest.mark.parametrize("given", ["soon", "0", "-5", "1.5", "inf"])
