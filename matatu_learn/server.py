@@ -306,8 +306,8 @@ class _Voila:
             self.kill()
             return
         self.stopping_on = number
-        # Every stop becomes SIGTERM: Voilà stops its loop, then its kernels. On SIGINT its loop is
-        # interrupted wherever it was, and with a pool its kernels were left running.
+        # Every stop becomes SIGTERM, the stop Voilà handles itself (its loop ends, then its kernels);
+        # SIGINT would raise KeyboardInterrupt wherever its loop happened to be.
         try:
             self.process.send_signal(signal.SIGTERM)
         except OSError:

@@ -210,15 +210,13 @@ def pool_sizes(options: list[str], pages: tuple[str, ...]) -> dict[str, int]:
 
 def test_with_pool_size_0_a_class_size_pools_the_landing_page_only(tmp_path):
     import gc
-    import shutil
     import warnings
 
-    from conftest import NOTEBOOKS
+    from conftest import notebooks_of
     from matatu_learn.server import voila_command
 
     pages = ("index.ipynb", "01-the-deal.ipynb")
-    for name in pages:
-        shutil.copy(NOTEBOOKS / name, tmp_path / name)
+    notebooks_of(tmp_path, pages)
     with warnings.catch_warnings():
         # Each cancelled start drops a kernel start it never awaited: Python says so as it collects it.
         warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)

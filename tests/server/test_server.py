@@ -57,7 +57,7 @@ def kill_tree(process: subprocess.Popen) -> None:
 @pytest.mark.parametrize(
     ("number", "host", "pool"),
     # With the pool serve ships (a pre-heated kernel for every page, started with the server), and without.
-    # Ctrl-C with the pool once left Voilà and the pooled kernels running: every stop reaches Voilà as SIGTERM.
+    # Ctrl-C with a pool (every stop reaches Voilà as SIGTERM), and SIGTERM without one.
     [(signal.SIGINT, "127.0.0.1", []), (signal.SIGTERM, "0.0.0.0", ["--pool-size=0"])],
     ids=["SIGINT-this-machine-pooled", "SIGTERM-every-network"],
 )
