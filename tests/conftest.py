@@ -67,7 +67,7 @@ LAYER_FIXTURES = {
 # ``--dist loadgroup`` the tests that read it are one group, so one worker builds it.
 SESSION_GROUPS = ("crawl",)
 # Built once a module (Chromium launched, a module's own server): a test using one runs with its module.
-MODULE_FIXTURES = ("browser",)
+MODULE_FIXTURES = ("playwright_driver",)
 
 
 def distribution_group(item) -> str | None:
@@ -341,26 +341,70 @@ def chromium():
 
 
 @pytest.fixture(scope="module")
-def browser(chromium):
-    """Chromium, launched once a module (Playwright's sync API holds the thread's event loop while it runs:
-    a module's own asyncio code runs between two of them)."""
+def playwright_driver(chromium):
+    """Playwright's sync API, started once a module: it holds the thread's event loop while it
+    runs, so a module's own asyncio code runs between two of them."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-        yield launched
-        launched.close()
+        yield playwright
+
+
+@pytest.fixture(scope="module")
+def browser(chromium, playwright_driver):
+    """Chromium, launched once a module: each context it opens is a device of its own (cookies,
+    storage and cache), as several people's devices at one room's table are."""
+    launched = playwright_driver.chromium.launch(executable_path=chromium, args=FLAGS)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_profile(tmp_path_factory):
+    """A Chromium profile folder the worker's modules share, one after the other (``warm_browser``)."""
+    return tmp_path_factory.mktemp("chromium-profile")
+
+
+@pytest.fixture(scope="module")
+def warm_browser(chromium, playwright_driver, chromium_profile):
+    """Chromium on a profile kept on disk, as a learner's own browser is: the pages' scripts (5 MB)
+    are compiled once and come from its cache after, where a fresh context compiles them again
+    for every page (docs/decisions.md). ``page`` clears a page's site data after its test."""
+    context = playwright_driver.chromium.launch_persistent_context(
+        chromium_profile, executable_path=chromium, args=FLAGS, viewport={"width": 1200, "height": 900}
+    )
+    yield context
+    context.close()
+
+
+# What a page stored in the browser, cleared as it closes (Chromium's own clearing of a site's data
+# clears its cache of scripts too: every page would compile them again).
+FORGET_STORAGE = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (error) {} }"
+
+
+def forget_visits(context) -> None:
+    """Close the context's pages, clearing what they stored, and its cookies, keeping its cache of
+    scripts: the next page opened in it is a new visitor's."""
+    from playwright.sync_api import Error
+
+    for opened in list(context.pages):
+        if opened.url.startswith("http"):
+            try:
+                opened.evaluate(FORGET_STORAGE)
+            except Error:  # a page navigating away as the test ended: its new document stored nothing
+                pass
+        opened.close()
+    context.clear_cookies()
 
 
 @pytest.fixture
-def page(browser):
-    """A fresh page of its own (cookies included); a JavaScript error on it fails the test."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    opened = context.new_page()
+def page(warm_browser):
+    """A page of its own, a new visitor's (no cookie, nothing stored); a JavaScript error on it fails the test."""
+    opened = warm_browser.new_page()
     errors = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
-    context.close()
+    forget_visits(warm_browser)
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
@@ -410,12 +454,13 @@ def save(page, name):
 
 
 @pytest.fixture(scope="session")
-def crawl(chromium, voila):
+def crawl(chromium, voila, tmp_path_factory):
     """Every page opened once in Chromium, a session: what each per-page check needs, by page name
     (``page_crawl.PageRecord``). Screenshots go to test-results/."""
     from page_crawl import crawl_pages
 
-    return crawl_pages(chromium, FLAGS, voila, PAGES, RESULTS)
+    # A profile of its own: a module's ``warm_browser`` may hold the worker's while the crawl runs.
+    return crawl_pages(chromium, FLAGS, voila, PAGES, RESULTS, tmp_path_factory.mktemp("crawl-profile"))
 
 
 # ---- the class server ----

@@ -111,10 +111,11 @@ def open_until_ready(page, url: str, timeout: float = 60) -> tuple:
     return response, time.perf_counter() - started
 
 
-def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
-    from conftest import serious_violations
+def visit(context, voila: str, name: str, results: Path) -> PageRecord:
+    """One page opened as a new visitor opens it, in ``context`` (a profile kept on disk: the
+    pages' scripts come from its cache); what it stored is cleared after."""
+    from conftest import forget_visits, serious_violations
 
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -162,11 +163,14 @@ def visit(browser, voila: str, name: str, results: Path) -> PageRecord:
         (results / f"{name.removesuffix('.ipynb')}-zoom-200.png").write_bytes(base64.b64decode(shot))
         return record
     finally:
-        context.close()
+        forget_visits(context)
 
 
-def crawl_pages(chromium: str, flags: list[str], voila: str, names: list[str], results: Path) -> dict[str, PageRecord]:
-    """Every page visited once, one after the other (their times are not inflated by each other)."""
+def crawl_pages(
+    chromium: str, flags: list[str], voila: str, names: list[str], results: Path, profile: Path
+) -> dict[str, PageRecord]:
+    """Every page visited once, one after the other (their times are not inflated by each other),
+    in a Chromium on the profile folder ``profile``."""
     records: dict[str, PageRecord] = {}
     failure: list[BaseException] = []
 
@@ -175,12 +179,14 @@ def crawl_pages(chromium: str, flags: list[str], voila: str, names: list[str], r
 
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=flags)
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=chromium, args=flags, viewport={"width": 1200, "height": 900}
+                )
                 try:
                     for name in names:
-                        records[name] = visit(browser, voila, name, results)
+                        records[name] = visit(context, voila, name, results)
                 finally:
-                    browser.close()
+                    context.close()
         except BaseException as error:  # handed to the test that asked for the crawl
             failure.append(error)
 
