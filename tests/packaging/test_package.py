@@ -41,7 +41,7 @@ def test_the_wheel_installed_in_a_clean_environment_serves_the_lessons(tmp_path)
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
     built = subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path / "dist"), str(source)],
+        [sys.executable, "-m", "build", "--outdir", str(tmp_path / "dist"), str(source)],
         capture_output=True,
         text=True,
         timeout=300,
