@@ -359,6 +359,10 @@ def browser(chromium, playwright_driver):
     launched.close()
 
 
+# The window of a test's single page, and of the crawl's.
+PAGE_SIZE = {"width": 1200, "height": 900}
+
+
 @pytest.fixture(scope="session")
 def chromium_profile(tmp_path_factory):
     """A Chromium profile folder the worker's modules share, one after the other (``warm_browser``)."""
@@ -371,7 +375,7 @@ def warm_browser(chromium, playwright_driver, chromium_profile):
     are compiled once and come from its cache after, where a fresh context compiles them again
     for every page (docs/decisions.md). ``page`` clears a page's site data after its test."""
     context = playwright_driver.chromium.launch_persistent_context(
-        chromium_profile, executable_path=chromium, args=FLAGS, viewport={"width": 1200, "height": 900}
+        chromium_profile, executable_path=chromium, args=FLAGS, viewport=PAGE_SIZE
     )
     yield context
     context.close()

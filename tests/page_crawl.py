@@ -179,8 +179,10 @@ def crawl_pages(
 
         try:
             with sync_playwright() as playwright:
+                from conftest import PAGE_SIZE
+
                 context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=chromium, args=flags, viewport={"width": 1200, "height": 900}
+                    profile, executable_path=chromium, args=flags, viewport=PAGE_SIZE
                 )
                 try:
                     for name in names:

@@ -176,7 +176,7 @@ def test_the_check_finds_what_a_test_starts_from_its_code(test, fixtures, layers
 
 def test_the_tests_that_share_a_costly_fixture_or_a_kernel_run_in_one_worker(listed):
     """Under ``--dist loadgroup`` a group goes to one worker: the crawl is built once, a module's
-    Chromiums once, and a notebook's cells run in order in one kernel."""
+    Playwright and Chromium once, and a notebook's cells run in order in one kernel."""
     groups: dict[str | None, list[str]] = {}
     for test in listed:
         groups.setdefault(test["group"], []).append(test["id"])
