@@ -383,7 +383,7 @@ def warm_browser(chromium, playwright_driver, chromium_profile):
 
 # What a page stored in the browser, cleared as it closes (Chromium's own clearing of a site's data
 # clears its cache of scripts too: every page would compile them again).
-FORGET_STORAGE = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (error) {} }"
+FORGET_STORAGE = "() => { localStorage.clear(); sessionStorage.clear(); }"
 
 
 def forget_visits(context) -> None:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conftest import PAGES, RESULTS, open_notebook, save
+from conftest import PAGES, RESULTS, forget_visits, open_notebook, save
 from matatu_learn.engine.rules import PRESETS
 from matatu_learn.teaching.lessons import load_glossary, ordinary_position
 from matatu_learn.teaching.pages import PAGES as PAGE_REGISTRY
@@ -38,6 +38,21 @@ def test_every_card_shown_is_at_least_56_px_wide(crawl, name):
     # The crawl's window is a small laptop's (1200 px); a phone's is checked in test_browser_steppers.py.
     narrow = {card: round(width, 1) for card, width in crawl[name].card_widths.items() if width < MIN_CARD_WIDTH}
     assert not narrow, f"{name} draws cards narrower than {MIN_CARD_WIDTH} px: {narrow}"
+
+
+def test_a_tests_page_opens_as_a_new_visitors_in_the_shared_profile(warm_browser, voila):
+    """The profile ``page`` shares keeps its cache of scripts, never a visit: after ``forget_visits``
+    the next page on the site has none of the last one's cookies or stored values."""
+    first = warm_browser.new_page()
+    open_notebook(first, voila, "index.ipynb")
+    first.evaluate("() => { localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); }")
+    assert warm_browser.cookies(voila), "the page's server gave it a session cookie"
+    forget_visits(warm_browser)
+    assert warm_browser.pages == [] and warm_browser.cookies(voila) == []
+    second = warm_browser.new_page()
+    second.goto(f"{voila}/voila/static/voila.js")  # the site, without a page of its own to start a kernel
+    assert second.evaluate("() => [localStorage.getItem('left'), sessionStorage.getItem('left')]") == [None, None]
+    forget_visits(warm_browser)
 
 
 def test_the_landing_page_links_to_every_lesson(page, voila):
