@@ -153,7 +153,7 @@ def unseen_chance(own: int, others: list[int], unseen: list[int], strict: bool) 
     """
     count = len(unseen)
     mean = sum(unseen) / count
-    variance = sum((value - mean) ** 2 for value in unseen) / count
+    variance = sum([(value - mean) ** 2 for value in unseen]) / count  # a list sums faster than a generator
     return cut_chance(own, others, SHED_DISCOUNT * mean, variance, count, strict)
 
 

@@ -208,7 +208,8 @@ class Round:
         "players",
         "seed",
         "leader",
-        "rng",
+        "_rng",
+        "_rng_source",
         "_tables",
         "_legal",
         "_call_words",
@@ -257,13 +258,29 @@ class Round:
         self.players = players
         self.seed = seed
         self.leader = leader
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_source = None
         self._tables: RulesTables = tables_for(rules)
         # Fast aliases for the legal-move generator: the call table, and the tables of what laying
         # each card does (``_restore`` finds them: they follow from the rules and the chopper suit).
         self._call_words = self._tables.call_words
         self._restore(Position(hands=((),) * players, owed=(None,) * players, to_move=leader))
         self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator of the round's shuffles, made from its seed or its original's state when first used."""
+        rng = self._rng
+        if rng is None:
+            source = self._rng_source
+            if isinstance(source, random.Random):
+                rng = random.Random()
+                rng.setstate(source.getstate())
+            else:
+                rng = random.Random(source)
+            self._rng = rng
+            self._rng_source = None
+        return rng
 
     def _turn_up(self, refuse_sevens: bool) -> Card:
         """Take the top card; jokers (and sevens, for a cutter) go back at a random place."""
@@ -980,11 +997,17 @@ class Round:
         other.players = self.players
         other.seed = self.seed
         other.leader = self.leader
-        if seed is None:
-            other.rng = random.Random()
-            other.rng.setstate(self.rng.getstate())
+        # The copy's generator is made when it first shuffles (``rng``): most copies, a search's
+        # imagined deals, never do, and making one costs more than a move.
+        other._rng = None
+        if seed is not None:
+            other._rng_source = seed
+        elif self._rng is None:
+            other._rng_source = self._rng_source
         else:
-            other.rng = random.Random(seed)
+            # Both now start from this generator as it stands, each on a copy of its own when it shuffles.
+            other._rng_source = self._rng_source = self._rng
+            self._rng = None
         other._tables = self._tables
         other._call_words = self._call_words
         other._laying = self._laying
