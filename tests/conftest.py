@@ -63,9 +63,10 @@ LAYER_FIXTURES = {
 # ---- how the suite is spread over pytest-xdist's workers (README, docs/decisions.md) ----
 
 # Each worker has a session of its own: its own Voilà and class server on free ports, its own
-# Chromium; those start in seconds. The crawl opens every page once and takes minutes: under
-# ``--dist loadgroup`` the tests that read it are one group, so one worker builds it.
-SESSION_GROUPS = ("crawl",)
+# Chromium; those start in seconds. The crawl opens every page once and takes minutes, and the
+# pooled server runs a dozen kernels of pre-heated pages: under ``--dist loadgroup`` the tests
+# that use either are one group, so one worker builds it.
+SESSION_GROUPS = ("crawl", "pooled_server")
 # Built once a module (Chromium launched, a module's own server): a test using one runs with its module.
 MODULE_FIXTURES = ("playwright_driver",)
 

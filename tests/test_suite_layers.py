@@ -175,16 +175,21 @@ def test_the_check_finds_what_a_test_starts_from_its_code(test, fixtures, layers
 
 
 def test_the_tests_that_share_a_costly_fixture_or_a_kernel_run_in_one_worker(listed):
-    """Under ``--dist loadgroup`` a group goes to one worker: the crawl is built once, a module's
+    """Under ``--dist loadgroup`` a group goes to one worker: the crawl and the pooled server are built once, a module's
     Playwright and Chromium once, and a notebook's cells run in order in one kernel."""
     groups: dict[str | None, list[str]] = {}
     for test in listed:
         groups.setdefault(test["group"], []).append(test["id"])
         if "crawl" in test["fixtures"]:
             assert test["group"] == "crawl", test["id"]
+        elif "pooled_server" in test["fixtures"]:
+            assert test["group"] == "pooled_server", test["id"]
         elif test["id"].startswith("notebooks/") or "playwright_driver" in test["fixtures"]:
             assert test["group"] == test["id"].split("::")[0], test["id"]
-    assert len({test.split("::")[0] for test in groups["crawl"]}) > 1, "the crawl's readers come from several modules"
+    for shared in ("crawl", "pooled_server"):
+        assert len({test.split("::")[0] for test in groups[shared]}) > 1, (
+            f"the {shared}'s users come from several modules"
+        )
     notebooks = {group for group in groups if group and group.endswith(".ipynb")}
     assert notebooks == {f"notebooks/{name}" for name in PAGES}
     assert len(groups[None]) > 500, "the tests that share nothing costly are spread one by one"
