@@ -273,8 +273,8 @@ def test_the_rules_chosen_and_the_suit_question_and_the_calls_answered_by_keys(b
         assert_every_move_heard(page)
 
 
-def test_a_room_of_two_devices_plays_a_round_with_the_keyboard_alone(browser, class_server):  # noqa: F811
-    with table(browser, class_server, [LAPTOP, LAPTOP]) as (server, code, players):
+def test_a_room_of_two_devices_plays_a_round_with_the_keyboard_alone(devices, class_server):
+    with table(devices, class_server, [LAPTOP, LAPTOP]) as (server, code, players):
         for player in players:
             player.page.add_init_script(NOTE_SAID)
             player.page.evaluate(NOTE_SAID)

@@ -60,10 +60,10 @@ def server(tmp_path_factory):
 
 
 def visit(player: Player, notebook: str, query: str = "", ready: str = ".jupyter-widgets :is(button, input):visible"):
-    """``player`` opens ``notebook`` in a new browser context of their own (a page left by an address
+    """``player`` opens ``notebook`` on a device cleared for a new visitor (a page left by an address
     typed in is closed first, as a tab is: a room's page keeps talking to its kernel until then)."""
     player.close()
-    player.context = player.browser.new_context(**player.size)
+    player.context = player.devices.take(player.size)
     player.page = player.context.new_page()
     player.page.on("pageerror", lambda error: player.errors.append(str(error)))
     player.page.goto(f"{player.base}/voila/render/{notebook}{'?' + query if query else ''}")
@@ -87,9 +87,9 @@ def screenshots(page, name: str) -> None:
     page.locator("section.matatu-path").screenshot(path=str(RESULTS / f"{name}-path.png"))
 
 
-def laptop_screenshots(browser, base: str, name: str, query: str) -> None:  # noqa: F811
+def laptop_screenshots(devices, base: str, name: str, query: str) -> None:
     """The landing page at a laptop's size too, looked at by a person."""
-    laptop = Player(browser, base, "laptop", LAPTOP)
+    laptop = Player(devices, base, "laptop", LAPTOP)
     try:
         visit(laptop, "index.ipynb", query, ready="[data-step]")
         screenshots(laptop.page, f"{name}-laptop")
@@ -135,11 +135,11 @@ def class_rows(page) -> dict[str, dict[str, str]]:
     return rows
 
 
-def test_the_path_is_walked_to_its_end_and_every_game_counts_wherever_it_was_played(browser, server):  # noqa: F811
+def test_the_path_is_walked_to_its_end_and_every_game_counts_wherever_it_was_played(devices, server):
     RESULTS.mkdir(exist_ok=True)
-    amina = Player(browser, server.base, "Amina", PHONE)
-    nakato = Player(browser, server.base, "Nakato", PHONE)
-    teacher = Player(browser, server.base, "teacher", PHONE)
+    amina = Player(devices, server.base, "Amina", PHONE)
+    nakato = Player(devices, server.base, "Nakato", PHONE)
+    teacher = Player(devices, server.base, "teacher", PHONE)
     try:
         # ---- nobody yet: the first lesson is next, every other step later
         visit(amina, "index.ipynb")
@@ -168,7 +168,7 @@ def test_the_path_is_walked_to_its_end_and_every_game_counts_wherever_it_was_pla
         go = amina.page.locator(".matatu-standing a.matatu-go")
         assert go.inner_text() == "Go on: A game without help →"
         screenshots(amina.page, "path-mid-phone")
-        laptop_screenshots(browser, server.base, "path-mid", "learner=Amina")
+        laptop_screenshots(devices, server.base, "path-mid", "learner=Amina")
 
         # ---- a game without help, played at the Play table by taps
         amina.press(go)
@@ -204,7 +204,7 @@ def test_the_path_is_walked_to_its_end_and_every_game_counts_wherever_it_was_pla
         assert any("rules=uganda" in href for href in offers), "another ruleset, from lesson 1"
         assert amina.page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scroll"
         screenshots(amina.page, "path-end-phone")
-        laptop_screenshots(browser, server.base, "path-end", "learner=Amina")
+        laptop_screenshots(devices, server.base, "path-end", "learner=Amina")
 
         # ---- the class page lists both learners with their games
         visit(teacher, "13-class.ipynb", ready="input")

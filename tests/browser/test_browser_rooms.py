@@ -44,10 +44,10 @@ LATENCIES: list[float] = []  # seconds from a tap to another page at the table s
 
 
 class Player:
-    """One person: a browser context of their own, their page, and every frame it received."""
+    """One person: a device of their own (a context from ``conftest.Devices``), their page, and every frame it received."""
 
-    def __init__(self, chromium_browser, base: str, name: str, size: dict):
-        self.browser, self.base, self.name, self.size = chromium_browser, base, name, size
+    def __init__(self, devices, base: str, name: str, size: dict):
+        self.devices, self.base, self.name, self.size = devices, base, name, size
         self.touch = size.get("has_touch", False)
         self.frames: list = []
         self.errors: list[str] = []
@@ -55,7 +55,7 @@ class Player:
         self.seat: int | None = None
 
     def visit(self, query: str = "") -> None:
-        self.context = self.browser.new_context(**self.size)
+        self.context = self.devices.take(self.size)
         page = self.context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("websocket", lambda socket: socket.on("framereceived", lambda payload: self.frames.append(payload)))
@@ -120,21 +120,22 @@ class Player:
     def leave_tab(self) -> None:
         """The tab is closed as a person closes it (the page's kernel is asked to shut down)."""
         self.page.close(run_before_unload=True)
-        self.context.close()
+        self.devices.give_back(self.context)
         self.context = self.page = None
 
     def close(self) -> None:
         if self.context is not None:
-            self.context.close()
+            self.devices.give_back(self.context)
+            self.context = self.page = None
 
 
 @contextmanager
-def table(browser, server, sizes: list[dict], names: list[str] | None = None):  # noqa: F811
+def table(devices, server, sizes: list[dict], names: list[str] | None = None):
     """A room on the class server ``server`` (``conftest.Served``) that its first player opened
     and the rest joined. Each test's room is its own: what a test reads of the store, it reads by
     the room's code."""
     names = names or ["Amina", "Okello", "Achieng", "Wasswa", "Nakato", "Mukasa"][: len(sizes)]
-    players = [Player(browser, server.base, name, size) for name, size in zip(names, sizes, strict=True)]
+    players = [Player(devices, server.base, name, size) for name, size in zip(names, sizes, strict=True)]
     try:
         code = players[0].open_room()
         if len(players) > 2:
@@ -309,11 +310,11 @@ def screenshot(player: Player, name: str) -> None:
 # ---------------------------------------------------------------------- the tests
 
 
-def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, class_server):  # noqa: F811
+def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(devices, class_server):
     """A laptop and a phone (touch): the round played to its end, each page seeing the other's
     moves by itself, neither receiving a card its seat could not see; then the round in the
     history with the players' names, replayed exactly."""
-    with table(browser, class_server, [LAPTOP, PHONE]) as (server, code, players):
+    with table(devices, class_server, [LAPTOP, PHONE]) as (server, code, players):
         screenshot(players[0], "lobby-host-laptop")
         screenshot(players[1], "lobby-guest-phone")
         start(players)
@@ -336,8 +337,8 @@ def test_two_devices_play_a_round_to_its_end_and_it_is_in_the_history(browser, c
     record_latencies("two pages")
 
 
-def test_four_devices_play_a_round_to_its_end(browser, class_server):  # noqa: F811
-    with table(browser, class_server, [LAPTOP, PHONE, PHONE, LAPTOP]) as (server, code, players):
+def test_four_devices_play_a_round_to_its_end(devices, class_server):
+    with table(devices, class_server, [LAPTOP, PHONE, PHONE, LAPTOP]) as (server, code, players):
         start(players)
         checkpoints: dict = {}
         play_to_the_end(players, random.Random(4), checkpoints)
@@ -350,10 +351,10 @@ def test_four_devices_play_a_round_to_its_end(browser, class_server):  # noqa: F
     record_latencies("four pages")
 
 
-def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, class_server):  # noqa: F811
+def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(devices, class_server):
     """The same seat open in two tabs (the player's link opened twice): both tap Draw at the same
     instant. One move is made, the other tab hears why not, and every page agrees."""
-    with table(browser, class_server, [LAPTOP, LAPTOP]) as (server, code, players):
+    with table(devices, class_server, [LAPTOP, LAPTOP]) as (server, code, players):
         start(players)
         rng = random.Random(7)
         # Play until the guest is to move with Draw in their hand's buttons.
@@ -371,7 +372,7 @@ def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, cl
                 player.wait_moves(before + 1)
         else:
             pytest.fail("the guest never had Draw to press")
-        twin = Player(browser, server.base, guest.name, LAPTOP)
+        twin = Player(devices, server.base, guest.name, LAPTOP)
         twin.visit(guest.link())
         twin.page.locator("[data-hand] button.mt-card:not([disabled])").first.wait_for(timeout=SEEN_WITHIN_MS)
         before = guest.moves()
@@ -395,8 +396,8 @@ def test_a_move_made_from_two_pages_at_the_same_instant_is_made_once(browser, cl
             twin.close()
 
 
-def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(browser, class_server):  # noqa: F811
-    with table(browser, class_server, [LAPTOP, PHONE]) as (server, code, players):
+def test_a_tab_closed_mid_round_and_reopened_with_its_link_shows_the_same_hand(devices, class_server):
+    with table(devices, class_server, [LAPTOP, PHONE]) as (server, code, players):
         start(players)
         rng = random.Random(11)
         made = 0
@@ -432,14 +433,14 @@ AWAY = {"MATATU_LEARN_AWAY_SECONDS": "8"}
 
 
 @contextmanager
-def away_table(browser, tmp_path):  # noqa: F811
+def away_table(devices, tmp_path):
     """Two laptops at a room on a class server of its own, whose away time is ``AWAY``'s."""
-    with served(tmp_path, environment=AWAY) as server, table(browser, server, [LAPTOP, LAPTOP]) as seated:
+    with served(tmp_path, environment=AWAY) as server, table(devices, server, [LAPTOP, LAPTOP]) as seated:
         yield seated
 
 
-def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browser, tmp_path):  # noqa: F811
-    with away_table(browser, tmp_path) as (server, code, players):
+def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(devices, tmp_path):
+    with away_table(devices, tmp_path) as (server, code, players):
         start(players)
         host, guest = players
         link = guest.link()
@@ -474,11 +475,11 @@ def test_the_computer_plays_a_seat_left_empty_until_its_player_comes_back(browse
         screenshot(guest, "back-from-away-laptop")
 
 
-def test_the_host_deals_again_with_the_same_seats_after_a_match(browser, class_server):  # noqa: F811
+def test_the_host_deals_again_with_the_same_seats_after_a_match(devices, class_server):
     """A room of one-round matches: when the round is over the host's result offers "Deal again"
     (the guest's offers nothing to press), and pressing it deals a new match to the same seats on
     both pages, played like the first."""
-    with table(browser, class_server, [LAPTOP, PHONE]) as (server, code, players):
+    with table(devices, class_server, [LAPTOP, PHONE]) as (server, code, players):
         host, guest = players
         database = server.database
         token = host.link().split("player=", 1)[1].split("&", 1)[0]
@@ -515,9 +516,9 @@ def teacher_server(tmp_path_factory):
         yield server
 
 
-def test_the_host_frees_a_strangers_seat_and_closes_the_room(browser, teacher_server):  # noqa: F811
-    host = Player(browser, teacher_server.base, "Amina", LAPTOP)
-    stranger = Player(browser, teacher_server.base, "Stranger", PHONE)
+def test_the_host_frees_a_strangers_seat_and_closes_the_room(devices, teacher_server):
+    host = Player(devices, teacher_server.base, "Amina", LAPTOP)
+    stranger = Player(devices, teacher_server.base, "Stranger", PHONE)
     try:
         code = host.open_room()
         stranger.join(code)
@@ -550,10 +551,10 @@ def test_the_host_frees_a_strangers_seat_and_closes_the_room(browser, teacher_se
     assert not host.errors + stranger.errors
 
 
-def test_the_teacher_closes_every_waiting_room_from_the_class_page(browser, teacher_server):  # noqa: F811
+def test_the_teacher_closes_every_waiting_room_from_the_class_page(browser, devices, teacher_server):  # noqa: F811
     with RoomService(teacher_server.database) as rooms:
         listed = [rooms.open(name, "house", 1)[0] for name in ("Kato", "Nakato")]
-    host = Player(browser, teacher_server.base, "Amina", LAPTOP)
+    host = Player(devices, teacher_server.base, "Amina", LAPTOP)
     context = None
     try:
         listed.append(host.open_room())
