@@ -67,6 +67,10 @@ TEMPLATE = Path(__file__).resolve().parent / "voila_template"
 PAGE_KERNEL = "matatu_learn.page_kernel.PageKernel"
 # glibc's malloc arenas for a kernel: each thread's own arena reserves 64 MB of address space.
 KERNEL_ARENAS = "2"
+# glibc gives a freed block back to the system at once from this size up (its own default, 128 KiB,
+# held fixed: glibc otherwise raises it to the largest block freed, and a page's refused messages
+# of megabytes then stay in the kernel's arenas, more of them the busier the machine).
+KERNEL_RETURNED_FROM = str(128 * 2**10)
 # Voilà hands the kernels of the landing page's class-size pool this variable (landing_pools): the
 # server takes it out again as it starts one (ClassKernelManager.start_kernel), so no kernel sees it.
 CLASS_POOL_VARIABLE = "MATATU_LEARN_CLASS_POOL"
@@ -206,9 +210,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *arguments, **options):
         # Every page's kernel is a PageKernel (its bounds: matatu_learn/page_kernel.py), with
-        # few allocator arenas, so that its address space stays near what it holds.
+        # few allocator arenas and large blocks given back when freed, so that its memory stays
+        # near what it holds.
         options["extra_arguments"] = [*options.get("extra_arguments", ()), f"--IPKernelApp.kernel_class={PAGE_KERNEL}"]
-        options["env"] = dict(options.get("env") or os.environ, MALLOC_ARENA_MAX=KERNEL_ARENAS)
+        options["env"] = dict(
+            options.get("env") or os.environ,
+            MALLOC_ARENA_MAX=KERNEL_ARENAS,
+            MALLOC_MMAP_THRESHOLD_=KERNEL_RETURNED_FROM,
+        )
         # Voilà starts the kernels of its pool with VOILA_PREHEAT "True" (a page's own kernel: "False").
         if options["env"].get(ENV_VARIABLE.VOILA_PREHEAT) == "True":
             # A pooled kernel has no page yet: Voilà hands a refill the address (query string, room

@@ -29,12 +29,14 @@ from conftest import FLAGS, RESULTS, open_notebook, served
 from matatu_learn.page_limits import LARGEST_MESSAGE, MEMORY_LIMIT, NOTICE, PAGE_BYTES
 from matatu_learn.play.rooms import AWAY_SECONDS, RoomService, present
 from matatu_learn.teaching.page_words import BUDGET_SPENT, VALUE_REFUSED, WIDGET_REFUSED, too_large_words
+from matatu_learn.voila_app import KERNEL_ARENAS, KERNEL_RETURNED_FROM
 
 FLOOD = 30
 FLOOD_BYTES = 4 * 2**20
-# A byte a page's widgets hold costs its kernel about 2.4 bytes (measured: 39 MB for a 16 MiB budget);
-# the flood of 120 MiB without a budget took 167 MB.
-HELD_COST = 3
+# A byte a page's widgets hold costs its kernel about 1.1 bytes (measured: 18.3 MB for a 16 MiB
+# budget, run after run). Without large blocks given back when freed (``KERNEL_RETURNED_FROM``) the
+# refused messages stayed in the allocator: 30-38 MB alone, 83 MB once under a whole suite's load.
+HELD_COST = 1.5
 # Seconds no load explains for a kernel or a page to act on a closed tab, or a page to load (the
 # deadline, never a timing).
 DEADLINE = 60
@@ -387,3 +389,7 @@ def test_a_page_kernel_starts_with_its_memory_limit(class_server):
     with open(f"/proc/{pid}/limits") as limits:
         line = next(line for line in limits if line.startswith("Max address space"))
     assert line.split()[3] == str(MEMORY_LIMIT)
+    with open(f"/proc/{pid}/environ", "rb") as environ:
+        variables = dict(entry.split(b"=", 1) for entry in environ.read().split(b"\0") if b"=" in entry)
+    assert variables[b"MALLOC_ARENA_MAX"] == KERNEL_ARENAS.encode()
+    assert variables[b"MALLOC_MMAP_THRESHOLD_"] == KERNEL_RETURNED_FROM.encode()
