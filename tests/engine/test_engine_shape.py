@@ -72,6 +72,29 @@ def test_a_copy_with_a_seed_shuffles_its_own_future():
     assert len(stocks) > 1 and game.stock == []
 
 
+def test_copies_shuffle_as_their_original_would_have_in_whichever_order_they_shuffle():
+    """A copy makes its generator only when it first shuffles (``Round.rng``): the original shuffling
+    first, then a copy, then a copy of the copy, each still shuffles from the state it was copied in."""
+
+    def position():
+        return Round.from_position(
+            PRESETS["house"],
+            [parse_cards("3♣ 4♣"), parse_cards("Q♥ K♥")],
+            pile=parse_cards("5♦ 6♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ 9♣"),
+            stock=[],
+            marker=parse_card("5♠"),
+        )
+
+    alone = position()
+    alone.apply("draw")  # the stock is empty: the pile is reshuffled
+    game = position()
+    copy = game.copy()
+    copy_of_copy = copy.copy()
+    for round_ in (game, copy, copy_of_copy):
+        round_.apply("draw")
+        assert round_.stock == alone.stock
+
+
 def test_legal_actions_cannot_be_spoiled_by_a_caller():
     game = Round(PRESETS["house"], 2, seed=3)
     legal = game.legal_actions()
