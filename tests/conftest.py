@@ -427,8 +427,8 @@ class Devices:
 
 @pytest.fixture(scope="module")
 def devices(browser):
-    """The module's ``Devices``, on its Chromium."""
-    yield Devices(browser)
+    """The module's ``Devices``, on its Chromium (their contexts close with it)."""
+    return Devices(browser)
 
 
 @pytest.fixture

@@ -130,11 +130,11 @@ def misses(view: PlayerView, moves, hands, rng: random.Random) -> int:
         if action.kind in (PLAY, CUT):
             hand.append(action.card)
         top = move.table.top
-        if (
-            top in hand or len(set(hand)) < len(hand)  # one deck: a card held twice, or held and on the pile
-            if decks == 1
-            else any(hand.count(card) + (card == top) > decks for card in hand)
-        ):
+        if decks == 1:  # a card held twice, or held and on the pile
+            clash = top in hand or len(set(hand)) < len(hand)
+        else:
+            clash = any(hand.count(card) + (card == top) > decks for card in hand)
+        if clash:
             # A card laid since (or then on the pile) was shuffled back into the stock and dealt
             # to them in this deal: they could hold it only as one of the cards taken since.
             missed += 1
