@@ -27,7 +27,9 @@ changes these things, each because a page's client is anyone on the classroom ne
   until a page takes it, and is bound to that page's session as it is handed out, before any byte of
   the page is sent; its page's request (query string, client address) reaches it over a websocket
   that answers this machine only; the landing page, which a whole class opens at once, may keep a
-  pool of its own size (``landing_pool_size``, ``serve --class-size N``).
+  pool of its own size (``landing_pool_size``, ``serve --class-size N``);
+- a browser keeps the extensions' scripts named by a hash of their content (Voilà has every page
+  fetch them again, about 1.2 MB a page).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import ipaddress
 import json
 import math
 import os
+import re
 import secrets
 import sys
 import time
@@ -46,6 +49,7 @@ from pathlib import Path
 from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.log import app_log
 from traitlets import Float, Integer
@@ -74,6 +78,8 @@ KERNEL_RETURNED_FROM = str(128 * 2**10)
 # Voilà hands the kernels of the landing page's class-size pool this variable (landing_pools): the
 # server takes it out again as it starts one (ClassKernelManager.start_kernel), so no kernel sees it.
 CLASS_POOL_VARIABLE = "MATATU_LEARN_CLASS_POOL"
+# The extensions' builder names a script by a hash of its content (``528.d9f5934c.js``): one name, one content.
+HASHED_SCRIPT = re.compile(r"\.[0-9a-f]{8,}\.js$")
 # Jupyter messages carry a handful of parts; a count past this is no message a page sends.
 _MOST_PARTS = 1024
 
@@ -447,6 +453,19 @@ _REPLACED = {
 }
 
 
+def hashed_extension_routes(server_url: str, folders: list[str]) -> list[str]:
+    """The routes of the extensions' scripts in these folders whose names hash their content: a browser
+    may keep them for good (Jupyter's ``static_immutable_cache``, a list of route prefixes); the
+    others (``style.js``, ``package.json``) keep Voilà's "ask again every time".
+    """
+    routes = set()
+    for folder in map(Path, folders):
+        for script in folder.rglob("*.js") if folder.is_dir() else ():
+            if HASHED_SCRIPT.search(script.name):
+                routes.add(url_path_join(server_url, "voila/labextensions", script.relative_to(folder).as_posix()))
+    return sorted(routes)
+
+
 def landing_pools(pool_size: int, landing_pool_size: int) -> dict:
     """Voilà's pools (``VoilaKernelManager.kernel_pools_config``, keyed by a notebook's path within the
     served folder, as a page's address names it): ``landing_pool_size`` kernels for the landing page,
@@ -504,6 +523,11 @@ class ClassServer(Voila):
         # First in the search: its index.html.j2 and page.html extend the lab template's.
         self.template_paths = [str(TEMPLATE), *self.template_paths]
         self.static_paths = [str(TEMPLATE / "static"), *self.static_paths]
+
+    def init_settings(self):
+        settings = super().init_settings()
+        settings["static_immutable_cache"] = hashed_extension_routes(self.server_url, self.labextensions_path)
+        return settings
 
     def init_handlers(self):
         handlers = without_identity_routes(super().init_handlers(), self.identity_provider)
