@@ -460,7 +460,7 @@ def hashed_extension_routes(server_url: str, folders: list[str]) -> list[str]:
     """
     routes = set()
     for folder in map(Path, folders):
-        for script in folder.rglob("*.js") if folder.is_dir() else ():
+        for script in folder.rglob("*.js"):  # none from a folder that is not there
             if HASHED_SCRIPT.search(script.name):
                 routes.add(url_path_join(server_url, "voila/labextensions", script.relative_to(folder).as_posix()))
     return sorted(routes)
