@@ -237,11 +237,27 @@ function render({ model, el }) {
       || !active.getClientRects().length;
   }
 
-  // Say ``text`` again even when it has not changed since it was last said.
+  // Say ``text`` again even when it has not changed since it was last said. Words still waiting to
+  // be said go with it: a busy phone can draw twice within the wait, and the second draw must not
+  // silence the moves of the first.
+  let waiting = null;
   function announce(node, text, place = null) {
     if (!text) return;
+    if (place) {
+      if (node.textContent === text) node.textContent = "";
+      setTimeout(() => showNotice(text, place), 30);
+      return;
+    }
+    if (waiting !== null) {
+      waiting = `${waiting} ${text}`;
+      return;
+    }
     if (node.textContent === text) node.textContent = "";
-    setTimeout(() => (place ? showNotice(text, place) : setText(node, text)), 30);
+    waiting = text;
+    setTimeout(() => {
+      setText(node, waiting);
+      waiting = null;
+    }, 30);
   }
 
   function step(list, from, key) {
