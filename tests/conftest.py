@@ -254,9 +254,10 @@ def stop_process_tree(process: subprocess.Popen, number: int = signal.SIGTERM, t
     return left
 
 
-# The table's pace for the suite's servers and their kernels: a tenth of a class's, so that no test
-# waits a second on each computer move (the production figures are checked in test_table_widget.py).
-SHORT_TIMERS = {"MATATU_LEARN_PACE_SECONDS": "0.1"}
+# The table's pace for the suite's servers and their kernels, a tenth of a class's, and a room's
+# poll, a third: no test waits a second on each computer move, or a poll on each move at a room's
+# table (the production figures are checked in test_table_widget.py and test_settings.py).
+SHORT_TIMERS = {"MATATU_LEARN_PACE_SECONDS": "0.1", "MATATU_LEARN_ROOM_POLL_SECONDS": "0.1"}
 
 
 @pytest.fixture(scope="session")

@@ -48,6 +48,7 @@ from ..play.rooms import RoomService
 from ..store.database import RecordError
 from ..store.progress import GamePlace
 from ..store.registry import Registry
+from ..store.settings import seconds
 from ..teaching import room as rooms
 from ..teaching.play import computer_choices
 from ..teaching.voice import ruleset_words
@@ -59,8 +60,9 @@ from .page import kernel_page, refusal_sentence
 from .page_access import PageAccess
 from .table_widget import STATIC, TableWidget
 
-# Seconds between two looks at the room: a move shows on every other page within a second.
-POLL_SECONDS = 0.3
+# Seconds between two looks at the room: a move shows on every other page within a second (a
+# test server looks more often, as it shortens the culler's times).
+POLL_SECONDS = seconds("MATATU_LEARN_ROOM_POLL_SECONDS", 0.3)
 # A page whose browser has said nothing for this long is not looked at: its poll stops until
 # the browser speaks again (a phone put away, a lost connection).
 QUIET_SECONDS = 10.0
