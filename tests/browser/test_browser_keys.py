@@ -5,7 +5,9 @@ hand, the arrow keys (and Home) to a card, Enter to lay it, a digit to answer th
 asks, Tab to a button and Enter to press it. After each move the focus must still be in the
 table (never on the page's body), and everything the table's live region said is recorded, so
 that each move the page lists is known to have been heard, in the words of the seat at the
-screen. The key map is the table's own (``teaching.table_words.KEY_WORDS``).
+screen. The key map is the table's own (``teaching.table_words.KEY_WORDS``). One test clicks
+instead: it holds the page's timers, which the keys' focus waits on, to draw twice before the
+table writes what the first draw said.
 """
 
 from __future__ import annotations
@@ -215,6 +217,34 @@ def assert_short_names(page, game) -> str:
         assert re.fullmatch(re.escape(card_label(card)) + marks, name), f"a card's name is long: {name!r}"
     assert not leaks(game, set(), tree), f"the snapshot names hidden cards: {leaks(game, set(), tree)}"
     return tree
+
+
+def passes_the_turn_asking_nothing(game, action) -> bool:
+    """A card laid that names no suit and makes no call, after which North is to move."""
+    if action.kind is not PLAY or action.suit is not None or action.word is not None:
+        return False
+    after = game.copy()
+    after.apply(action)
+    return not after.over and after.to_move == 1
+
+
+def test_moves_drawn_twice_before_the_words_are_written_are_all_heard(browser, voila):  # noqa: F811
+    """The table writes what a draw says 30 ms later; a busy page can draw again before that. Here
+    the page's timers are held (Playwright's clock) while South's move and North's answer are
+    drawn: once they run, both moves are heard, the first not written over by the second."""
+    with table_page(browser, "laptop") as page:
+        page.add_init_script(NOTE_SAID)  # set before the clock is held: it keeps noting every 15 ms
+        open_play(page, voila)
+        game = the_default_deal(page)
+        page.clock.install()
+        page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # a second on, and held there
+        action = next(action for action in game.legal_actions() if passes_the_turn_asking_nothing(game, action))
+        before = page.evaluate(LISTED)
+        # Clicked: the keys' focus waits on the held timers too, and what is heard is the same.
+        page.locator(f"[data-hand] [data-card='{CARD_NAMES[action.card]}']").click()
+        page.wait_for_function(f"{DRAWN} >= {before + 2}", timeout=30_000)  # North has answered
+        page.clock.run_for(100)
+        assert_every_move_heard(page)
 
 
 def test_a_whole_round_at_the_play_table_with_the_keyboard_alone(browser, voila):  # noqa: F811
