@@ -237,27 +237,29 @@ function render({ model, el }) {
       || !active.getClientRects().length;
   }
 
-  // Say ``text`` again even when it has not changed since it was last said. Words still waiting to
-  // be said go with it: a busy phone can draw twice within the wait, and the second draw must not
-  // silence the moves of the first.
-  let waiting = null;
-  function announce(node, text, place = null) {
+  // Say ``text`` in the live region, again even when it has not changed since it was last said.
+  // Words still waiting to be written go with it: a busy page can draw twice within the 30 ms
+  // wait, and the second draw must not silence the moves of the first.
+  let unsaid = null;
+  function say(text) {
     if (!text) return;
-    if (place) {
-      if (node.textContent === text) node.textContent = "";
-      setTimeout(() => showNotice(text, place), 30);
+    if (unsaid !== null) {
+      unsaid = `${unsaid} ${text}`;
       return;
     }
-    if (waiting !== null) {
-      waiting = `${waiting} ${text}`;
-      return;
-    }
-    if (node.textContent === text) node.textContent = "";
-    waiting = text;
+    if (parts.said.textContent === text) parts.said.textContent = "";
+    unsaid = text;
     setTimeout(() => {
-      setText(node, waiting);
-      waiting = null;
+      setText(parts.said, unsaid);
+      unsaid = null;
     }, 30);
+  }
+
+  // Show ``text`` in the notice by ``place``, read out again even when it has not changed.
+  function tell(text, place) {
+    if (!text) return;
+    if (parts.notice.textContent === text) parts.notice.textContent = "";
+    setTimeout(() => showNotice(text, place), 30);
   }
 
   function step(list, from, key) {
@@ -293,10 +295,10 @@ function render({ model, el }) {
       event.preventDefault();
     } else if (key === "t" || key === "T") {
       localNotice = true;
-      announce(parts.notice, state.read_out, parts.status);
+      tell(state.read_out, parts.status);
       event.preventDefault();
     } else if (key === "l" || key === "L") {
-      announce(parts.said, state.last ? state.last.text : state.status);
+      say(state.last ? state.last.text : state.status);
       event.preventDefault();
     } else if (key === "h" || key === "H") {
       if (focusHand()) event.preventDefault();
@@ -319,7 +321,7 @@ function render({ model, el }) {
     if (question && question !== before.question) lines.push(question);
     if (ending && ending !== before.ending) lines.push(ending);
     else if (!ending && now.turn && (!before.turn || lines.length) && !question) lines.push(state.status);
-    if (lines.length) announce(parts.said, lines.join(" "));
+    if (lines.length) say(lines.join(" "));
   }
 
   function drawKeys() {
