@@ -25,6 +25,7 @@ from test_browser_play import (
     answer_label,
     follow,
     hand_shown,
+    handing_the_turn_on,
     leaks,
     moved_or_asked,
     open_play,
@@ -219,15 +220,6 @@ def assert_short_names(page, game) -> str:
     return tree
 
 
-def passes_the_turn_asking_nothing(game, action) -> bool:
-    """A card laid that names no suit and makes no call, after which North is to move."""
-    if action.kind is not PLAY or action.suit is not None or action.word is not None:
-        return False
-    after = game.copy()
-    after.apply(action)
-    return not after.over and after.to_move == 1
-
-
 def test_moves_drawn_twice_before_the_words_are_written_are_all_heard(browser, voila):  # noqa: F811
     """The table writes what a draw says 30 ms later; a busy page can draw again before that. Here
     the page's timers are held (Playwright's clock) while South's move and North's answer are
@@ -238,7 +230,7 @@ def test_moves_drawn_twice_before_the_words_are_written_are_all_heard(browser, v
         game = the_default_deal(page)
         page.clock.install()
         page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # a second on, and held there
-        action = next(action for action in game.legal_actions() if passes_the_turn_asking_nothing(game, action))
+        action = handing_the_turn_on(game)
         before = page.evaluate(LISTED)
         # Clicked: the keys' focus waits on the held timers too, and what is heard is the same.
         page.locator(f"[data-hand] [data-card='{CARD_NAMES[action.card]}']").click()

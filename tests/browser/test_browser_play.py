@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from contextlib import contextmanager
 
 import pytest
@@ -134,6 +135,19 @@ def strip(page) -> list[dict]:
             seat: Number(n.dataset.seat), eight: 'eight' in n.dataset, jack: 'jack' in n.dataset,
             tags: [...n.querySelectorAll('.mt-tag')].map(t => t.textContent)}))"""
     )
+
+
+def handing_the_turn_on(game):
+    """A card South may lay one way only (no suit to name, no call to make), after which North is to move."""
+    legal = game.legal_actions()
+
+    def hands_on(action) -> bool:
+        after = game.copy()
+        after.apply(action)
+        return after.to_move == 1
+
+    ways = Counter(action.card for action in legal)
+    return next(action for action in legal if action.kind is PLAY and ways[action.card] == 1 and hands_on(action))
 
 
 def the_default_deal(page):
@@ -397,13 +411,7 @@ def test_the_table_fits_one_screen_lays_a_tapped_card_and_says_a_refusal_in_plac
         snapshot(page, f"07-play-{size}-refused")
 
         # A card that fits and hands the turn to North: tapped, it is laid on the pile.
-        def hands_on(action):
-            after = game.copy()
-            after.apply(action)
-            return after.to_move == 1
-
-        ways = {card: [a for a in legal if a.card == card] for card in game.hands[0]}
-        laid = next(a for a in legal if a.kind is PLAY and len(ways[a.card]) == 1 and hands_on(a))
+        laid = handing_the_turn_on(game)
         press(page, page.locator(f"[data-hand] [data-card='{CARD_NAMES[laid.card]}']"))
         page.locator(f"[data-pile-top='{CARD_NAMES[laid.card]}']").wait_for(timeout=20_000)
         assert CARD_NAMES[laid.card] not in hand_shown(page)
